@@ -1,0 +1,230 @@
+// The grid model: shapes, clash detection, an independent solution checker and the
+// symbol alphabet. The checker here deliberately shares no code with the solvers: it is
+// what tests use to decide whether a solver's answer is right.
+#include "sudokit/grid.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+#include <fmt/format.h>
+
+namespace sudokit {
+
+int Shape::cell_in_box(int box, int k) const {
+  const int boxes_across = n / box_cols;
+  const int top = (box / boxes_across) * box_rows;
+  const int left = (box % boxes_across) * box_cols;
+  return (top + k / box_cols) * n + left + k % box_cols;
+}
+
+std::optional<Shape> default_shape(int n) {
+  if (n < 1 || n > kMaxSize) return std::nullopt;
+  int rows = 1;
+  for (int r = 1; r * r <= n; ++r)
+    if (n % r == 0) rows = r;
+  return Shape{n, rows, n / rows};
+}
+
+std::optional<Shape> make_shape(int n, int box_rows, int box_cols, std::string* why) {
+  auto fail = [&](std::string message) -> std::optional<Shape> {
+    if (why) *why = std::move(message);
+    return std::nullopt;
+  };
+  if (n < 1 || n > kMaxSize)
+    return fail(fmt::format("size {} is not supported (sizes 1 to {})", n, kMaxSize));
+  if (box_rows < 1 || box_cols < 1 || box_rows * box_cols != n)
+    return fail(fmt::format("a {}x{} box does not tile a {}x{} grid (box rows x box columns must equal {})",
+                            box_rows, box_cols, n, n, n));
+  return Shape{n, box_rows, box_cols};
+}
+
+std::optional<Shape> parse_box(std::string_view text, std::string* why) {
+  const auto x = text.find_first_of("xX");
+  int rows = 0, cols = 0;
+  bool ok = x != std::string_view::npos;
+  if (ok) {
+    auto r1 = std::from_chars(text.data(), text.data() + x, rows);
+    auto r2 = std::from_chars(text.data() + x + 1, text.data() + text.size(), cols);
+    ok = r1.ec == std::errc{} && r1.ptr == text.data() + x && r2.ec == std::errc{} &&
+         r2.ptr == text.data() + text.size();
+  }
+  if (!ok) {
+    if (why) *why = fmt::format("'{}' is not a box shape; write it as RxC, e.g. 2x3", text);
+    return std::nullopt;
+  }
+  if (rows < 1 || cols < 1 || rows > kMaxSize || cols > kMaxSize) {
+    if (why) *why = fmt::format("box '{}' is out of range", text);
+    return std::nullopt;
+  }
+  return make_shape(rows * cols, rows, cols, why);
+}
+
+std::string describe(const Shape& shape) {
+  return fmt::format("{}x{} ({}x{} boxes)", shape.n, shape.n, shape.box_rows, shape.box_cols);
+}
+
+int Grid::givens() const {
+  return static_cast<int>(std::count_if(cells.begin(), cells.end(), [](std::uint8_t v) { return v != 0; }));
+}
+
+bool Grid::complete() const {
+  return std::none_of(cells.begin(), cells.end(), [](std::uint8_t v) { return v == 0; });
+}
+
+std::vector<Clash> find_clashes(const Grid& puzzle) {
+  const Shape& s = puzzle.shape;
+  const int n = s.n;
+  std::vector<Clash> clashes;
+  // first[house kind][house][digit] = first cell seen with that digit, or -1.
+  std::vector<int> first(static_cast<std::size_t>(3 * n * (n + 1)), -1);
+  auto slot = [&](int kind, int house, int digit) -> int& {
+    return first[static_cast<std::size_t>((kind * n + house) * (n + 1) + digit)];
+  };
+  static constexpr char kHouse[3] = {'r', 'c', 'b'};
+  for (int cell = 0; cell < s.cells(); ++cell) {
+    const int d = puzzle.cells[static_cast<std::size_t>(cell)];
+    if (d == 0) continue;
+    if (d > n) {
+      clashes.push_back({cell, cell, d, 'v'});
+      continue;
+    }
+    const int houses[3] = {s.row_of(cell), s.col_of(cell), s.box_of(cell)};
+    // Report each clashing pair once, in the first house where the two cells meet.
+    std::vector<int> reported;
+    for (int kind = 0; kind < 3; ++kind) {
+      int& f = slot(kind, houses[kind], d);
+      if (f < 0) {
+        f = cell;
+      } else if (std::find(reported.begin(), reported.end(), f) == reported.end()) {
+        clashes.push_back({f, cell, d, kHouse[kind]});
+        reported.push_back(f);
+      }
+    }
+  }
+  return clashes;
+}
+
+bool is_solution_of(const Grid& puzzle, const Grid& solution, std::string* why) {
+  auto fail = [&](std::string message) {
+    if (why) *why = std::move(message);
+    return false;
+  };
+  const Shape& s = solution.shape;
+  if (!(puzzle.shape == s)) return fail("shapes differ");
+  if (solution.cells.size() != static_cast<std::size_t>(s.cells())) return fail("wrong number of cells");
+  const int n = s.n;
+  for (int cell = 0; cell < s.cells(); ++cell) {
+    const int d = solution.cells[static_cast<std::size_t>(cell)];
+    if (d < 1 || d > n) return fail(fmt::format("{} holds {}, not a digit 1..{}", cell_name(s, cell), d, n));
+    const int g = puzzle.cells[static_cast<std::size_t>(cell)];
+    if (g != 0 && g != d) return fail(fmt::format("{} is given as {} but holds {}", cell_name(s, cell), g, d));
+  }
+  // Each row, column and box must hold every digit exactly once.
+  for (int kind = 0; kind < 3; ++kind) {
+    for (int house = 0; house < n; ++house) {
+      std::vector<bool> seen(static_cast<std::size_t>(n + 1), false);
+      for (int k = 0; k < n; ++k) {
+        const int cell = kind == 0 ? house * n + k : kind == 1 ? k * n + house : s.cell_in_box(house, k);
+        const int d = solution.cells[static_cast<std::size_t>(cell)];
+        if (seen[static_cast<std::size_t>(d)])
+          return fail(fmt::format("{} {} holds {} twice", kind == 0 ? "row" : kind == 1 ? "column" : "box",
+                                  house + 1, d));
+        seen[static_cast<std::size_t>(d)] = true;
+      }
+    }
+  }
+  return true;
+}
+
+std::vector<int> differing_cells(const Grid& a, const Grid& b) {
+  std::vector<int> cells;
+  const std::size_t count = std::min(a.cells.size(), b.cells.size());
+  for (std::size_t i = 0; i < count; ++i)
+    if (a.cells[i] != b.cells[i]) cells.push_back(static_cast<int>(i));
+  return cells;
+}
+
+std::string cell_name(const Shape& shape, int cell) {
+  return fmt::format("r{}c{}", shape.row_of(cell) + 1, shape.col_of(cell) + 1);
+}
+
+Alphabet::Alphabet(std::string symbols, bool zero_is_empty)
+    : symbols_(std::move(symbols)), zero_is_empty_(zero_is_empty), fold_case_(true) {
+  for (char c : symbols_)
+    if (std::islower(static_cast<unsigned char>(c))) fold_case_ = false;
+  std::fill(std::begin(digit_of_), std::end(digit_of_), std::int8_t{-1});
+  digit_of_[static_cast<unsigned char>('.')] = 0;
+  if (zero_is_empty_) digit_of_[static_cast<unsigned char>('0')] = 0;
+  for (std::size_t i = 0; i < symbols_.size(); ++i) {
+    const auto c = static_cast<unsigned char>(symbols_[i]);
+    digit_of_[c] = static_cast<std::int8_t>(i + 1);
+    if (fold_case_ && std::isupper(c)) digit_of_[std::tolower(c)] = static_cast<std::int8_t>(i + 1);
+  }
+}
+
+Alphabet Alphabet::standard() { return Alphabet("123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", true); }
+
+std::optional<Alphabet> Alphabet::from_symbols(std::string_view symbols, std::string* why) {
+  auto fail = [&](std::string message) -> std::optional<Alphabet> {
+    if (why) *why = std::move(message);
+    return std::nullopt;
+  };
+  if (symbols.empty()) return fail("the alphabet is empty");
+  if (symbols.size() > 100) return fail("the alphabet has more than 100 symbols");
+  bool seen[256] = {};
+  for (char c : symbols) {
+    const auto u = static_cast<unsigned char>(c);
+    if (!std::isgraph(u) || c == '.' || c == '#' || c == '|' || c == '-' || c == '+')
+      return fail(fmt::format("'{}' cannot be a symbol (symbols are printable and not . # | - +)", c));
+    if (seen[u]) return fail(fmt::format("symbol '{}' appears twice in the alphabet", c));
+    seen[u] = true;
+  }
+  const bool zero_is_symbol = symbols.find('0') != std::string_view::npos;
+  return Alphabet(std::string(symbols), !zero_is_symbol);
+}
+
+int Alphabet::digit_of(char symbol) const { return digit_of_[static_cast<unsigned char>(symbol)]; }
+
+std::string to_line(const Grid& grid, const Alphabet& alphabet) {
+  std::string out;
+  if (grid.shape.n <= alphabet.size()) {
+    out.reserve(grid.cells.size());
+    for (std::uint8_t d : grid.cells) out.push_back(alphabet.symbol_of(d));
+    return out;
+  }
+  for (std::size_t i = 0; i < grid.cells.size(); ++i) {
+    if (i) out.push_back(' ');
+    out += std::to_string(grid.cells[i]);
+  }
+  return out;
+}
+
+std::string to_block(const Grid& grid, const Alphabet& alphabet) {
+  const Shape& s = grid.shape;
+  const bool symbols = s.n <= alphabet.size();
+  const int width = symbols ? 1 : static_cast<int>(std::to_string(s.n).size());
+  auto cell_text = [&](int d) {
+    if (symbols) return std::string(1, alphabet.symbol_of(d));
+    return fmt::format("{:>{}}", d == 0 ? std::string(".") : std::to_string(d), width);
+  };
+  // One box column is box_cols cells separated by single spaces.
+  const int box_width = s.box_cols * width + (s.box_cols - 1);
+  std::string ruling;
+  for (int b = 0; b < s.n / s.box_cols; ++b) {
+    if (b) ruling += "-+-";
+    ruling += std::string(static_cast<std::size_t>(box_width), '-');
+  }
+  std::string out;
+  for (int r = 0; r < s.n; ++r) {
+    if (r && r % s.box_rows == 0) out += ruling + "\n";
+    for (int c = 0; c < s.n; ++c) {
+      if (c) out += (c % s.box_cols == 0) ? " | " : " ";
+      out += cell_text(grid.at(r, c));
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace sudokit

@@ -1,0 +1,85 @@
+// sudokit/solver.hpp: the one door to sudokit's solving engines.
+//
+// Two engines sit behind it and must always agree:
+//  - dlx:  Knuth's Dancing Links over the exact-cover encoding of an N×N Sudoku
+//          (any size the grid model supports);
+//  - fast: a bit-parallel 9×9 engine with constraint propagation, for the traffic that is
+//          nearly all 9×9.
+// `automatic` picks fast for 9×9 and dlx for every other size.
+//
+// A Solver holds an engine's reusable state: make one per thread and feed it puzzles; it
+// allocates nothing per puzzle once warm (for a given size). It is not thread-safe.
+//
+// Example:
+//   sudokit::Solver solver;                        // automatic engine
+//   auto result = solver.solve(puzzle, /*limit=*/2);
+//   if (result.count == 1) use(result.solutions[0]);   // unique
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "sudokit/grid.hpp"
+
+namespace sudokit {
+
+enum class EngineKind { automatic, dlx, fast };
+
+/// "auto" | "dlx" | "fast"
+std::optional<EngineKind> parse_engine(std::string_view name);
+std::string_view engine_name(EngineKind kind);
+
+/// Machine-independent cost of a search; the same on every machine, so usable in benchmarks
+/// and as a rough difficulty signal. Engines fill what they measure and leave the rest 0.
+struct SearchStats {
+  std::uint64_t nodes = 0;    ///< search-tree nodes (choices tried): DLX rows tried, fast-engine guesses+1
+  std::uint64_t updates = 0;  ///< DLX link updates (Knuth's "updates"); 0 for the fast engine
+  std::uint64_t guesses = 0;  ///< branch points with more than one live choice
+
+  SearchStats& operator+=(const SearchStats& o) {
+    nodes += o.nodes;
+    updates += o.updates;
+    guesses += o.guesses;
+    return *this;
+  }
+};
+
+struct SolveResult {
+  /// Solutions found, counting stops at the limit: count < limit means the count is exact.
+  std::uint64_t count = 0;
+  /// The first min(count, keep) solutions in the engine's search order.
+  std::vector<Grid> solutions;
+  SearchStats stats;
+};
+
+class Solver {
+ public:
+  explicit Solver(EngineKind kind = EngineKind::automatic);
+  ~Solver();
+  Solver(Solver&&) noexcept;
+  Solver& operator=(Solver&&) noexcept;
+
+  /// Counts the solutions of `puzzle` up to `limit` (>= 1) and keeps the first `keep`.
+  /// limit 1: find a solution; limit 2: decide uniqueness (count == 1).
+  /// Givens that clash give count 0; they are never an error here (the verifier names them).
+  /// Throws std::invalid_argument when the engine cannot take the shape (fast on non-9×9).
+  SolveResult solve(const Grid& puzzle, std::uint64_t limit = 2, std::size_t keep = 1);
+
+  /// Calls `on_solution` for each solution in search order until it returns false or `limit`
+  /// solutions have been visited; returns how many were visited. Stats, if asked for, are added to.
+  std::uint64_t enumerate(const Grid& puzzle, const std::function<bool(const Grid&)>& on_solution,
+                          std::uint64_t limit = UINT64_MAX, SearchStats* stats = nullptr);
+
+  /// The engine this solver would use for a puzzle of this shape.
+  EngineKind engine_for(const Shape& shape) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace sudokit

@@ -1,0 +1,38 @@
+// fast9.hpp (internal): the bit-parallel 9×9 engine behind EngineKind::fast.
+// Contract shared with the DLX engine: same counts, same notion of limit; the solutions it
+// keeps may come in a different order from DLX's (tests compare sets, not order).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+
+#include "sudokit/solver.hpp"
+
+namespace sudokit::fast9 {
+
+class Engine {
+ public:
+  Engine();
+  ~Engine();
+  Engine(Engine&&) noexcept;
+  Engine& operator=(Engine&&) noexcept;
+
+  /// `givens`: 81 bytes, row-major, 0 = empty, 1..9 = digit (values > 9 count as a clash).
+  /// Counts solutions up to `limit` (>= 1); copies the first min(count, keep) of them into
+  /// `solutions` (keep × 81 bytes, may be null when keep == 0). Clashing givens give 0.
+  /// `stats`, when not null, is added to.
+  std::uint64_t solve(const std::uint8_t* givens, std::uint64_t limit, std::uint8_t* solutions,
+                      std::size_t keep, SearchStats* stats);
+
+  /// Visits solutions (81 bytes each) until `visit` returns false or `limit` were visited.
+  std::uint64_t enumerate(const std::uint8_t* givens, std::uint64_t limit,
+                          const std::function<bool(const std::uint8_t*)>& visit, SearchStats* stats);
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace sudokit::fast9
