@@ -1,0 +1,174 @@
+#include "common.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+
+#include <fmt/format.h>
+
+namespace sudokit::cli {
+
+Format parse_format(const std::string& text) {
+  if (text == "line") return Format::line;
+  if (text == "grid") return Format::grid;
+  if (text == "jsonl") return Format::jsonl;
+  if (text == "csv") return Format::csv;
+  throw UsageError(fmt::format("unknown --format '{}' (use line, grid, jsonl or csv)", text));
+}
+
+ReaderOptions InputOptions::reader_options() const {
+  ReaderOptions options;
+  std::string why;
+  if (!alphabet.empty()) {
+    auto a = Alphabet::from_symbols(alphabet, &why);
+    if (!a) throw UsageError("--alphabet: " + why);
+    options.alphabet = *a;
+  }
+  if (!box.empty()) {
+    auto shape = parse_box(box, &why);
+    if (!shape) throw UsageError("--box: " + why);
+    if (size != 0 && size != shape->n)
+      throw UsageError(fmt::format("--box {} makes {}x{} grids, not --size {}", box, shape->n, shape->n, size));
+    options.shape = shape;
+  } else if (size != 0) {
+    auto shape = default_shape(size);
+    if (!shape) throw UsageError(fmt::format("--size {} is not supported (sizes 1 to {})", size, kMaxSize));
+    options.shape = shape;
+  }
+  return options;
+}
+
+void add_input_options(po::options_description& options, InputOptions& values) {
+  options.add_options()
+      ("size", po::value(&values.size)->value_name("N"),
+       "grid size N (NxN); default: detected per record")
+      ("box", po::value(&values.box)->value_name("RxC"),
+       "box of R rows by C columns (e.g. 2x3 for 6x6); default: the tallest box not above sqrt(N)")
+      ("alphabet", po::value(&values.alphabet)->value_name("SYMBOLS"),
+       "symbols of digits 1..N in order (e.g. 0123456789ABCDEF); default 1-9 then A-Z, '.' or '0' empty");
+}
+
+void add_threads_option(po::options_description& options, int& threads) {
+  options.add_options()("threads,j", po::value(&threads)->default_value(0)->value_name("N"),
+                        "worker threads (0 = every core)");
+}
+
+void add_engine_option(po::options_description& options, std::string& engine) {
+  options.add_options()("engine", po::value(&engine)->default_value("auto")->value_name("NAME"),
+                        "auto (fast for 9x9, dlx otherwise), dlx (Dancing Links, any size) or fast (9x9 only)");
+}
+
+EngineKind parse_engine_option(const std::string& text) {
+  auto kind = parse_engine(text);
+  if (!kind) throw UsageError(fmt::format("unknown --engine '{}' (use auto, dlx or fast)", text));
+  return *kind;
+}
+
+int checked_threads(int threads) {
+  if (threads < 0) throw UsageError(fmt::format("--threads {} is negative (0 means every core)", threads));
+  return threads;
+}
+
+bool parse_command_line(const std::vector<std::string>& args, const po::options_description& options,
+                        const std::string& usage, std::vector<std::string>* positional) {
+  po::options_description all;
+  all.add(options);
+  bool help = false;
+  po::options_description help_option;
+  help_option.add_options()("help,h", po::bool_switch(&help), "show this help");
+  all.add(help_option);
+  std::vector<std::string> rest;
+  po::options_description hidden;
+  hidden.add_options()("input-file", po::value(&rest));
+  po::options_description parse_set;
+  parse_set.add(all).add(hidden);
+  po::positional_options_description pos;
+  pos.add("input-file", -1);
+  try {
+    po::variables_map vm;
+    po::store(po::command_line_parser(args).options(parse_set).positional(pos).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw UsageError(e.what());
+  }
+  if (help) {
+    std::cout << usage << "\n\n" << all << std::flush;
+    return false;
+  }
+  if (positional) {
+    *positional = rest;
+  } else if (!rest.empty()) {
+    throw UsageError(fmt::format("unexpected argument '{}'", rest.front()));
+  }
+  return true;
+}
+
+InputStream::InputStream(std::vector<std::string> files, ReaderOptions options)
+    : files_(std::move(files)), options_(std::move(options)) {
+  if (files_.empty()) files_.push_back("-");
+}
+
+InputStream::~InputStream() = default;
+
+bool InputStream::open_next() {
+  reader_.reset();
+  owned_.reset();
+  while (next_file_ < files_.size()) {
+    const std::string& name = files_[next_file_++];
+    if (name == "-") {
+      reader_ = std::make_unique<RecordReader>(std::cin, "<stdin>", options_);
+      return true;
+    }
+    auto file = std::make_unique<std::ifstream>(name, std::ios::binary);
+    if (!*file) {
+      fmt::print(stderr, "{}: cannot open: {}\n", name, std::strerror(errno));
+      io_failed_ = true;
+      continue;
+    }
+    owned_ = std::move(file);
+    reader_ = std::make_unique<RecordReader>(*owned_, name, options_);
+    return true;
+  }
+  return false;
+}
+
+bool InputStream::next(Record& record) {
+  for (;;) {
+    if (!reader_ && !open_next()) return false;
+    if (reader_->next(record)) {
+      record.number = ++records_;
+      return true;
+    }
+    if (owned_ && owned_->bad()) {
+      fmt::print(stderr, "{}: read error\n", files_[next_file_ - 1]);
+      io_failed_ = true;
+    }
+    reader_.reset();
+  }
+}
+
+void diagnose(const Record& record, std::string_view message) {
+  fmt::print(stderr, "{}:{}: {}\n", record.source, record.line, message);
+}
+
+Output::Output() { buffer_.reserve(1 << 16); }
+Output::~Output() { flush(); }
+
+void Output::write(std::string_view text) {
+  buffer_.append(text);
+  if (buffer_.size() >= (1 << 16)) flush();
+}
+
+void Output::flush() {
+  if (buffer_.empty()) return;
+  if (ok_ && std::fwrite(buffer_.data(), 1, buffer_.size(), stdout) != buffer_.size()) ok_ = false;
+  if (ok_ && std::fflush(stdout) != 0) ok_ = false;
+  buffer_.clear();
+}
+
+bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) == 1; }
+
+}  // namespace sudokit::cli

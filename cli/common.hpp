@@ -1,0 +1,138 @@
+// common.hpp: what every `sudokit` subcommand shares.
+//
+// Boost.Program_options has no subcommands, so main.cpp takes the first word as the
+// command name and hands the remaining arguments to that command's `run_*` function. Each
+// command builds its own options_description from the pieces here (input options, threads,
+// format), parses with parse_command_line(), and for record-processing commands runs
+// for_each_record(): every input record, bad ones included, flows through the ordered
+// pipeline and yields exactly one output record, in order.
+//
+// Exit codes (documented in README.md): 0 all good, 1 some record failed, 2 usage or I/O.
+// Errors: a UsageError thrown anywhere in a command becomes "sudokit CMD: message" and exit 2.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <boost/program_options.hpp>
+
+#include "sudokit/grid.hpp"
+#include "sudokit/pipeline.hpp"
+#include "sudokit/reader.hpp"
+#include "sudokit/solver.hpp"
+
+namespace sudokit::cli {
+
+namespace po = boost::program_options;
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailures = 1;  ///< some record was invalid, unsolvable, not unique...
+inline constexpr int kExitUsage = 2;     ///< bad options, or a file that could not be read/written
+
+/// A bad command line; main prints it with the command name and exits 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// Output layouts shared by the commands (each command documents what it writes in each).
+enum class Format { line, grid, jsonl, csv };
+/// Parses --format; throws UsageError naming the accepted values.
+Format parse_format(const std::string& text);
+
+/// --size, --box, --alphabet and the positional input files.
+struct InputOptions {
+  std::vector<std::string> files;  ///< none, or "-", means standard input
+  int size = 0;
+  std::string box;
+  std::string alphabet;
+  /// Validates the values above and builds the reader options; throws UsageError.
+  ReaderOptions reader_options() const;
+};
+void add_input_options(po::options_description& options, InputOptions& values);
+
+/// --threads N (0 = every core); --engine auto|dlx|fast.
+void add_threads_option(po::options_description& options, int& threads);
+void add_engine_option(po::options_description& options, std::string& engine);
+/// Parses --engine; throws UsageError.
+EngineKind parse_engine_option(const std::string& text);
+/// Checks --threads; throws UsageError for negative values.
+int checked_threads(int threads);
+
+/// Parses `args` (the words after the command name) against `options`; positional words go
+/// to `positional` when given (else they are an error). Prints help and returns false for
+/// --help. Throws UsageError on any parse error.
+bool parse_command_line(const std::vector<std::string>& args, const po::options_description& options,
+                        const std::string& usage, std::vector<std::string>* positional);
+
+/// Every record of every input in order ("-" = standard input), numbered 1, 2, ... across
+/// all inputs. A file that cannot be opened is reported on stderr and remembered
+/// (io_failed()), and the others are still read.
+class InputStream {
+ public:
+  InputStream(std::vector<std::string> files, ReaderOptions options);
+  ~InputStream();
+  bool next(Record& record);
+  bool io_failed() const { return io_failed_; }
+
+ private:
+  bool open_next();
+  std::vector<std::string> files_;
+  ReaderOptions options_;
+  std::size_t next_file_ = 0;
+  std::size_t records_ = 0;
+  std::unique_ptr<std::istream> owned_;
+  std::unique_ptr<RecordReader> reader_;
+  bool io_failed_ = false;
+};
+
+/// "FILE:LINE: message" on stderr (the convention editors and CI logs understand).
+void diagnose(const Record& record, std::string_view message);
+
+/// Buffered standard output. Write whole records with write(); flush happens at exit of
+/// the command (and when the buffer fills), so a pipe reader sees complete lines.
+class Output {
+ public:
+  Output();
+  ~Output();
+  void write(std::string_view text);
+  void flush();
+  /// False once a write failed (a closed pipe, a full disk).
+  bool ok() const { return ok_; }
+
+ private:
+  std::string buffer_;
+  bool ok_ = true;
+};
+
+/// Runs `work` over every record of `input` on `threads` threads, then `write` in input
+/// order. Result must be default-constructible; Worker is whatever make_worker returns
+/// (one per thread, e.g. a Solver).
+template <class Result, class MakeWorker, class Work, class Write>
+void for_each_record(InputStream& input, int threads, MakeWorker make_worker, Work work, Write write) {
+  struct Item {
+    Record record;
+    Result result;
+  };
+  PipelineOptions options;
+  options.threads = threads;
+  run_ordered_pipeline<Item>(
+      options, make_worker, [&](Item& item) { return input.next(item.record); },
+      [&](Item& item, auto& worker) {
+        item.result = Result{};
+        work(item.record, item.result, worker);
+      },
+      [&](Item& item) { write(item.record, item.result); });
+}
+
+/// True when stderr is a terminal (progress displays only then).
+bool stderr_is_terminal();
+
+}  // namespace sudokit::cli
