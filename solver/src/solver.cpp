@@ -1,0 +1,156 @@
+// solver.cpp: the Solver facade of sudokit/solver.hpp.
+//
+// The facade only routes: it checks the puzzle, picks an engine for its shape, and converts
+// between Grid and the engines' raw byte arrays. The engines are what costs memory to set up
+// (the DLX matrix of a 25×25 has 62,500 nodes), so one Solver keeps one engine per shape it
+// has met, built on first use and reused for every later puzzle of that shape; a Solver that
+// sees only 9×9 puzzles never builds anything else. Solutions are written by the engine into
+// a buffer the Solver keeps, and copied into Grids only for the result.
+#include "sudokit/solver.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+#include "fast9.hpp"
+#include "sudoku_dlx.hpp"
+
+namespace sudokit {
+
+namespace {
+
+constexpr Shape kClassic{9, 3, 3};
+
+// Beyond this many kept solutions, collect them one by one instead of sizing a buffer for
+// all of them up front (keep may be huge while the count turns out small).
+constexpr std::uint64_t kBufferedKeep = 64;
+
+void check_puzzle(const Grid& puzzle) {
+  const Shape& s = puzzle.shape;
+  if (s.n < 1 || s.n > kMaxSize || s.box_rows < 1 || s.box_cols < 1 || s.box_rows * s.box_cols != s.n)
+    throw std::invalid_argument("Solver: invalid shape " + std::to_string(s.n) + "x" + std::to_string(s.n));
+  if (puzzle.cells.size() != static_cast<std::size_t>(s.cells()))
+    throw std::invalid_argument("Solver: grid has " + std::to_string(puzzle.cells.size()) + " cells, shape needs " +
+                                std::to_string(s.cells()));
+}
+
+}  // namespace
+
+std::optional<EngineKind> parse_engine(std::string_view name) {
+  if (name == "auto") return EngineKind::automatic;
+  if (name == "dlx") return EngineKind::dlx;
+  if (name == "fast") return EngineKind::fast;
+  return std::nullopt;
+}
+
+std::string_view engine_name(EngineKind kind) {
+  switch (kind) {
+    case EngineKind::automatic: return "auto";
+    case EngineKind::dlx: return "dlx";
+    case EngineKind::fast: return "fast";
+  }
+  return "?";
+}
+
+struct Solver::Impl {
+  EngineKind kind;
+  std::vector<std::unique_ptr<dlx::SudokuDlx>> dlx_engines;  // one per shape met, in order met
+  std::unique_ptr<fast9::Engine> fast_engine;
+  std::vector<std::uint8_t> buffer;  // solutions as the engines write them
+  Grid visit_grid;                   // the Grid enumerate() hands its visitor, reused
+
+  explicit Impl(EngineKind k) : kind(k) {}
+
+  EngineKind resolve(const Shape& shape) const {
+    if (kind == EngineKind::automatic) return shape == kClassic ? EngineKind::fast : EngineKind::dlx;
+    return kind;
+  }
+
+  dlx::SudokuDlx& dlx_for(const Shape& shape) {
+    for (auto& engine : dlx_engines)
+      if (engine->shape() == shape) return *engine;
+    dlx_engines.push_back(std::make_unique<dlx::SudokuDlx>(shape));
+    return *dlx_engines.back();
+  }
+
+  fast9::Engine& fast_for(const Shape& shape) {
+    if (!(shape == kClassic))
+      throw std::invalid_argument("Solver: the fast engine takes only 9x9 (3x3 boxes), not " + std::to_string(shape.n) +
+                                  "x" + std::to_string(shape.n) + " (" + std::to_string(shape.box_rows) + "x" +
+                                  std::to_string(shape.box_cols) + " boxes)");
+    if (!fast_engine) fast_engine = std::make_unique<fast9::Engine>();
+    return *fast_engine;
+  }
+
+  // Runs the engine for the puzzle's shape with the raw interface both engines share.
+  std::uint64_t raw_solve(const Grid& puzzle, std::uint64_t limit, std::uint8_t* out, std::size_t keep,
+                          SearchStats* stats) {
+    if (resolve(puzzle.shape) == EngineKind::fast)
+      return fast_for(puzzle.shape).solve(puzzle.cells.data(), limit, out, keep, stats);
+    return dlx_for(puzzle.shape).solve(puzzle.cells.data(), limit, out, keep, stats);
+  }
+
+  std::uint64_t raw_enumerate(const Grid& puzzle, std::uint64_t limit,
+                              const std::function<bool(const std::uint8_t*)>& visit, SearchStats* stats) {
+    if (resolve(puzzle.shape) == EngineKind::fast)
+      return fast_for(puzzle.shape).enumerate(puzzle.cells.data(), limit, visit, stats);
+    return dlx_for(puzzle.shape).enumerate(puzzle.cells.data(), limit, visit, stats);
+  }
+};
+
+Solver::Solver(EngineKind kind) : impl_(std::make_unique<Impl>(kind)) {}
+Solver::~Solver() = default;
+Solver::Solver(Solver&&) noexcept = default;
+Solver& Solver::operator=(Solver&&) noexcept = default;
+
+EngineKind Solver::engine_for(const Shape& shape) const { return impl_->resolve(shape); }
+
+SolveResult Solver::solve(const Grid& puzzle, std::uint64_t limit, std::size_t keep) {
+  check_puzzle(puzzle);
+  if (limit == 0) throw std::invalid_argument("Solver::solve: limit must be at least 1");
+  SolveResult result;
+  const auto cells = static_cast<std::size_t>(puzzle.shape.cells());
+  const std::uint64_t wanted = std::min<std::uint64_t>(keep, limit);
+  if (wanted <= kBufferedKeep) {
+    const auto slots = static_cast<std::size_t>(wanted);
+    if (impl_->buffer.size() < slots * cells) impl_->buffer.resize(slots * cells);
+    result.count = impl_->raw_solve(puzzle, limit, impl_->buffer.data(), slots, &result.stats);
+    const auto kept = static_cast<std::size_t>(std::min<std::uint64_t>(result.count, wanted));
+    result.solutions.reserve(kept);
+    for (std::size_t i = 0; i < kept; ++i) {
+      Grid& g = result.solutions.emplace_back(puzzle.shape);
+      std::memcpy(g.cells.data(), impl_->buffer.data() + i * cells, cells);
+    }
+  } else {
+    result.count = impl_->raw_enumerate(
+        puzzle, limit,
+        [&](const std::uint8_t* solution) {
+          if (result.solutions.size() < keep) {
+            Grid& g = result.solutions.emplace_back(puzzle.shape);
+            std::memcpy(g.cells.data(), solution, cells);
+          }
+          return true;
+        },
+        &result.stats);
+  }
+  return result;
+}
+
+std::uint64_t Solver::enumerate(const Grid& puzzle, const std::function<bool(const Grid&)>& on_solution,
+                                std::uint64_t limit, SearchStats* stats) {
+  check_puzzle(puzzle);
+  if (limit == 0) return 0;
+  Grid& g = impl_->visit_grid;
+  if (!(g.shape == puzzle.shape) || g.cells.size() != puzzle.cells.size()) g = Grid(puzzle.shape);
+  const std::size_t cells = g.cells.size();
+  return impl_->raw_enumerate(
+      puzzle, limit,
+      [&](const std::uint8_t* solution) {
+        std::memcpy(g.cells.data(), solution, cells);
+        return on_solution(g);
+      },
+      stats);
+}
+
+}  // namespace sudokit
