@@ -12,10 +12,7 @@
 namespace sudokit::cli {
 
 Format parse_format(const std::string& text) {
-  if (text == "line") return Format::line;
-  if (text == "grid") return Format::grid;
-  if (text == "jsonl") return Format::jsonl;
-  if (text == "csv") return Format::csv;
+  if (auto format = parse_format_name(text)) return *format;
   throw UsageError(fmt::format("unknown --format '{}' (use line, grid, jsonl or csv)", text));
 }
 

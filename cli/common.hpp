@@ -25,6 +25,7 @@
 #include <boost/program_options.hpp>
 
 #include "sudokit/grid.hpp"
+#include "sudokit/output.hpp"
 #include "sudokit/pipeline.hpp"
 #include "sudokit/reader.hpp"
 #include "sudokit/solver.hpp"
@@ -42,8 +43,8 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// Output layouts shared by the commands (each command documents what it writes in each).
-enum class Format { line, grid, jsonl, csv };
+/// Output layouts (line, grid, jsonl, csv) are sudokit::Format from output.hpp.
+using sudokit::Format;
 /// Parses --format; throws UsageError naming the accepted values.
 Format parse_format(const std::string& text);
 

@@ -1,0 +1,94 @@
+// `sudokit solve [FILE...]`: per record, the solution or why not.
+//
+// A filter for bulk solving: records stream through the ordered parallel pipeline, one
+// output record per input record, in input order (see output.hpp for the layouts).
+// Exit: 0 when every record had a solution, 1 when some record was invalid or had none.
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "common.hpp"
+
+namespace sudokit::cli {
+namespace {
+
+constexpr const char* kUsage =
+    "usage: sudokit solve [OPTIONS] [FILE...]\n"
+    "Solves each puzzle (standard input when no FILE or '-'). By default counts to 2, so each\n"
+    "record also says whether its solution is unique. In --format line a solved record is its\n"
+    "solution; any other record is a line 'STATUS: detail' (multiple, none, invalid).";
+
+int run_solve(const std::vector<std::string>& args) {
+  InputOptions input;
+  int threads = 0;
+  std::string format_text = "line";
+  std::string engine_text;
+  long long limit = 2;
+  po::options_description options("solve options");
+  options.add_options()
+      ("limit,l", po::value(&limit)->default_value(2)->value_name("K"),
+       "count solutions up to K (1: any solution; 2: also decide uniqueness)")
+      ("format,f", po::value(&format_text)->default_value("line")->value_name("FMT"), "line, grid, jsonl or csv");
+  add_engine_option(options, engine_text);
+  add_threads_option(options, threads);
+  add_input_options(options, input);
+  if (!parse_command_line(args, options, kUsage, &input.files)) return kExitOk;
+
+  if (limit < 1) throw UsageError(fmt::format("--limit {} must be at least 1", limit));
+  const Format format = parse_format(format_text);
+  const EngineKind engine = parse_engine_option(engine_text);
+  const ReaderOptions reader = input.reader_options();
+  const Alphabet alphabet = reader.alphabet;
+
+  InputStream stream(input.files, reader);
+  Output output;
+  std::string text;
+  if (format == Format::csv) output.write(solve_csv_header());
+  std::size_t failed = 0;
+
+  for_each_record<SolveOutcome>(
+      stream, checked_threads(threads), [engine] { return Solver(engine); },
+      [&](const Record& record, SolveOutcome& outcome, Solver& solver) {
+        outcome.limit = static_cast<std::uint64_t>(limit);
+        if (!record.grid) {
+          outcome.status = "invalid";
+          outcome.error = record.error;
+          return;
+        }
+        const Grid& puzzle = *record.grid;
+        if (auto clashes = find_clashes(puzzle); !clashes.empty()) {
+          outcome.status = "invalid";
+          outcome.error = "givens clash: " + describe_clashes(puzzle.shape, clashes);
+          return;
+        }
+        try {
+          SolveResult result = solver.solve(puzzle, outcome.limit, 1);
+          outcome.count = result.count;
+          outcome.stats = result.stats;
+          if (!result.solutions.empty()) outcome.solution = std::move(result.solutions.front());
+          outcome.status = solve_status(result.count, outcome.limit);
+        } catch (const std::exception& e) {  // e.g. --engine fast on a 16x16 record
+          outcome.status = "invalid";
+          outcome.error = e.what();
+        }
+      },
+      [&](const Record& record, const SolveOutcome& outcome) {
+        if (outcome.status == "invalid") diagnose(record, outcome.error);
+        if (outcome.status == "invalid" || outcome.status == "none") ++failed;
+        text.clear();
+        write_solve(text, format, record, outcome, alphabet);
+        output.write(text);
+      });
+  output.flush();
+  if (!output.ok()) {
+    fmt::print(stderr, "sudokit solve: cannot write the output\n");
+    return kExitUsage;
+  }
+  if (stream.io_failed()) return kExitUsage;
+  return failed ? kExitFailures : kExitOk;
+}
+
+const CommandRegistration registration{
+    {"solve", "solve puzzles: the solution of each record, or why there is none", 10, run_solve}};
+
+}  // namespace
+}  // namespace sudokit::cli

@@ -1,0 +1,92 @@
+// `sudokit verify [FILE...]`: one verdict per record (invalid, none, unique, multiple),
+// with evidence: the clashing cells, or two different solutions and where they differ.
+// A summary line goes to stderr. Exit 0 only when every record is unique (and minimal,
+// with --minimal); 1 otherwise; 2 for usage or I/O errors.
+#include <array>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "common.hpp"
+#include "sudokit/verifier.hpp"
+
+namespace sudokit::cli {
+namespace {
+
+constexpr const char* kUsage =
+    "usage: sudokit verify [OPTIONS] [FILE...]\n"
+    "Checks that each puzzle has exactly one solution. One verdict per record, in order:\n"
+    "  unique | multiple: SOL1 and SOL2 differ at CELLS | none: no solution | invalid: why\n"
+    "With --minimal, a unique puzzle is also checked clue by clue ('unique minimal', or\n"
+    "'unique not-minimal: redundant r1c3 ...').";
+
+int run_verify(const std::vector<std::string>& args) {
+  InputOptions input;
+  int threads = 0;
+  std::string format_text = "line";
+  std::string engine_text;
+  bool minimal = false;
+  po::options_description options("verify options");
+  options.add_options()
+      ("minimal", po::bool_switch(&minimal), "also check that every clue is needed, and list redundant ones")
+      ("format,f", po::value(&format_text)->default_value("line")->value_name("FMT"), "line, jsonl or csv");
+  add_engine_option(options, engine_text);
+  add_threads_option(options, threads);
+  add_input_options(options, input);
+  if (!parse_command_line(args, options, kUsage, &input.files)) return kExitOk;
+
+  const Format format = parse_format(format_text);
+  const EngineKind engine = parse_engine_option(engine_text);
+  const ReaderOptions reader = input.reader_options();
+  const Alphabet alphabet = reader.alphabet;
+
+  InputStream stream(input.files, reader);
+  Output output;
+  std::string text;
+  if (format == Format::csv) output.write(verify_csv_header());
+  std::array<std::size_t, 4> per_verdict{};
+  std::size_t not_minimal = 0;
+
+  for_each_record<Verification>(
+      stream, checked_threads(threads), [engine] { return Verifier(engine); },
+      [&](const Record& record, Verification& verification, Verifier& verifier) {
+        // An unreadable record keeps the default verdict, invalid; the record carries the error.
+        if (record.grid) verification = verifier.verify(*record.grid, minimal);
+      },
+      [&](const Record& record, const Verification& verification) {
+        const Verdict verdict = record.grid ? verification.verdict : Verdict::invalid;
+        ++per_verdict[static_cast<std::size_t>(verdict)];
+        if (verification.minimality_checked && !verification.minimal) ++not_minimal;
+        if (!record.grid) diagnose(record, record.error);
+        else if (!verification.error.empty()) diagnose(record, verification.error);
+        else if (verdict == Verdict::invalid)
+          diagnose(record, "givens clash: " + describe_clashes(record.grid->shape, verification.clashes));
+        text.clear();
+        write_verify(text, format, record, verification, alphabet);
+        output.write(text);
+      });
+  output.flush();
+
+  const std::size_t total = per_verdict[0] + per_verdict[1] + per_verdict[2] + per_verdict[3];
+  std::string summary = fmt::format("verify: {} records: {} unique, {} multiple, {} none, {} invalid", total,
+                                    per_verdict[static_cast<std::size_t>(Verdict::unique)],
+                                    per_verdict[static_cast<std::size_t>(Verdict::multiple)],
+                                    per_verdict[static_cast<std::size_t>(Verdict::none)],
+                                    per_verdict[static_cast<std::size_t>(Verdict::invalid)]);
+  if (minimal) summary += fmt::format("; {} unique but not minimal", not_minimal);
+  fmt::print(stderr, "{}\n", summary);
+
+  if (!output.ok()) {
+    fmt::print(stderr, "sudokit verify: cannot write the output\n");
+    return kExitUsage;
+  }
+  if (stream.io_failed()) return kExitUsage;
+  const bool all_good = per_verdict[static_cast<std::size_t>(Verdict::unique)] == total && not_minimal == 0;
+  return all_good ? kExitOk : kExitFailures;
+}
+
+const CommandRegistration registration{
+    {"verify", "check each puzzle has exactly one solution (with evidence when not)", 20, run_verify}};
+
+}  // namespace
+}  // namespace sudokit::cli
