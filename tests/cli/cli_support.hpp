@@ -1,0 +1,150 @@
+// cli_support.hpp: runs the built `sudokit` program from a test and captures what it did.
+//
+// The CLI tests treat the program as a black box: arguments and standard input go in,
+// standard output, standard error and the exit status come out. The child is started with
+// posix_spawn, and its three standard streams are temporary files rather than pipes: with
+// pipes, a child writing a lot to stderr while the parent waits on stdout (or the reverse)
+// deadlocks, and files make that impossible without a poll loop. The binary path comes from
+// the SUDOKIT_BINARY macro that tests/CMakeLists.txt defines for every cli test.
+//
+// Usage:
+//   auto r = sudokit::testing::run_sudokit({"solve", "--format", "jsonl"}, "puzzle text\n");
+//   EXPECT_EQ(r.exit_code, 0) << r.err;
+//   auto lines = sudokit::testing::split_lines(r.out);
+//
+// TempFile makes a named scratch file (removed when it goes out of scope) for tests that
+// pass file names on the command line.
+#pragma once
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+extern char** environ;
+
+namespace sudokit::testing {
+
+/// What one run of the program did.
+struct CliResult {
+  std::string out;     ///< everything written to standard output
+  std::string err;     ///< everything written to standard error
+  int exit_code = -1;  ///< the exit status; 128 + signal number when a signal killed it
+};
+
+/// A scratch file under $TMPDIR (or /tmp), removed on destruction.
+class TempFile {
+ public:
+  explicit TempFile(const std::string& contents = "", const std::string& suffix = ".txt") {
+    const char* dir = std::getenv("TMPDIR");
+    std::string pattern = std::string(dir && *dir ? dir : "/tmp") + "/sudokit_cli_XXXXXX" + suffix;
+    std::vector<char> buffer(pattern.begin(), pattern.end());
+    buffer.push_back('\0');
+    const int fd = ::mkstemps(buffer.data(), static_cast<int>(suffix.size()));
+    if (fd < 0) throw std::runtime_error("mkstemps: " + std::string(std::strerror(errno)));
+    ::close(fd);
+    path_ = buffer.data();
+    write(contents);
+  }
+  ~TempFile() { std::remove(path_.c_str()); }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+
+  /// Replaces the file's contents (bytes as given: NUL bytes and binary are fine).
+  void write(const std::string& contents) const {
+    std::ofstream file(path_, std::ios::binary | std::ios::trunc);
+    file.write(contents.data(), static_cast<std::streamsize>(contents.size()));
+    if (!file) throw std::runtime_error("cannot write " + path_);
+  }
+  std::string read() const {
+    std::ifstream file(path_, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+/// Runs `program` with `args`, feeding `input` on standard input. Blocks until it exits.
+inline CliResult run_program(const std::string& program, const std::vector<std::string>& args,
+                             const std::string& input = "") {
+  TempFile in(input), out, err;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, in.path().c_str(), O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out.path().c_str(), O_WRONLY | O_TRUNC, 0);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err.path().c_str(), O_WRONLY | O_TRUNC, 0);
+
+  std::vector<std::string> words;
+  words.push_back(program);
+  words.insert(words.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& w : words) argv.push_back(w.data());
+  argv.push_back(nullptr);
+
+  pid_t pid = 0;
+  const int spawned = ::posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  CliResult result;
+  if (spawned != 0) {
+    result.err = "posix_spawn " + program + ": " + std::strerror(spawned);
+    result.exit_code = 127;
+    return result;
+  }
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
+  else if (WIFSIGNALED(status)) result.exit_code = 128 + WTERMSIG(status);
+  result.out = out.read();
+  result.err = err.read();
+  return result;
+}
+
+/// Runs the built `sudokit` binary (SUDOKIT_BINARY) with `args` and standard input `input`.
+inline CliResult run_sudokit(const std::vector<std::string>& args, const std::string& input = "") {
+  return run_program(SUDOKIT_BINARY, args, input);
+}
+
+/// The lines of `text` without their '\n' (a final line without one is kept).
+inline std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
+/// The lines of `text` containing `needle`.
+inline std::vector<std::string> lines_containing(const std::string& text, const std::string& needle) {
+  std::vector<std::string> found;
+  for (const std::string& line : split_lines(text))
+    if (line.find(needle) != std::string::npos) found.push_back(line);
+  return found;
+}
+
+/// Joins lines with '\n' after each (the way a file of records is written).
+inline std::string join_lines(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const std::string& line : lines) text += line + '\n';
+  return text;
+}
+
+}  // namespace sudokit::testing
