@@ -142,10 +142,16 @@ std::uint64_t SudokuDlx::search(std::uint64_t limit, SearchStats* stats, OnSolut
   const std::int32_t root = columns_;
   std::uint64_t tried = 0, updates = 0, guesses = 0, found = 0;
 
+  // Open columns left with no row: while there is one, the branch is dead, whatever the
+  // MRV scan would have picked first (it stops at the first column of size 1).
+  std::int32_t empty_columns = 0;
+  for (std::int32_t c = hd[root].next; c != root; c = hd[c].next) empty_columns += hd[c].size == 0;
+
   auto cover = [&](std::int32_t c) {
     const std::int32_t prev = hd[c].prev, next = hd[c].next;
     hd[prev].next = next;
     hd[next].prev = prev;
+    empty_columns -= hd[c].size == 0;
     updates += 1 + 3 * static_cast<std::uint64_t>(hd[c].size);
     for (std::int32_t i = nd[c].down; i != c; i = nd[i].down) {
       const std::int32_t row = i & ~3;
@@ -154,7 +160,7 @@ std::uint64_t SudokuDlx::search(std::uint64_t limit, SearchStats* stats, OnSolut
         const std::int32_t u = nd[j].up, d = nd[j].down;
         nd[u].down = d;
         nd[d].up = u;
-        --hd[nd[j].column].size;
+        empty_columns += --hd[nd[j].column].size == 0;
       }
     }
   };
@@ -163,7 +169,7 @@ std::uint64_t SudokuDlx::search(std::uint64_t limit, SearchStats* stats, OnSolut
       const std::int32_t row = i & ~3;
       for (std::int32_t t = 3; t > 0; --t) {
         const std::int32_t j = row | ((i + t) & 3);
-        ++hd[nd[j].column].size;
+        empty_columns -= hd[nd[j].column].size++ == 0;
         nd[nd[j].up].down = j;
         nd[nd[j].down].up = j;
       }
@@ -171,6 +177,7 @@ std::uint64_t SudokuDlx::search(std::uint64_t limit, SearchStats* stats, OnSolut
     const std::int32_t prev = hd[c].prev, next = hd[c].next;
     hd[prev].next = c;
     hd[next].prev = c;
+    empty_columns += hd[c].size == 0;
   };
   auto cover_siblings = [&](std::int32_t i) {
     const std::int32_t row = i & ~3;
@@ -184,7 +191,7 @@ std::uint64_t SudokuDlx::search(std::uint64_t limit, SearchStats* stats, OnSolut
   std::size_t depth = 0;
   while (true) {
     // Descend as far as the forced and guessed choices go.
-    while (true) {
+    while (empty_columns == 0) {
       std::int32_t best = hd[root].next;
       if (best == root) {
         ++found;
@@ -198,7 +205,6 @@ std::uint64_t SudokuDlx::search(std::uint64_t limit, SearchStats* stats, OnSolut
           best_size = hd[c].size;
         }
       }
-      if (best_size == 0) break;
       guesses += best_size > 1;
       cover(best);
       const std::int32_t node = nd[best].down;

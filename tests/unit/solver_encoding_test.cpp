@@ -115,8 +115,11 @@ TEST(SudokuEncoding, GenericEngineCountsThe4x4Grids) {
 }
 
 // The specialised engine relinks per puzzle exactly the matrix that select()ing the givens
-// leaves in the generic engine, with the same row and column order; so both must make the
-// same choices: same count, same first solution, same number of rows tried and guesses.
+// leaves in the generic engine, with the same row and column order, and picks the same
+// column wherever no open column is empty; where one is, it backtracks at once while the
+// generic engine may first descend through forced columns. So its search tree is the generic
+// tree with dead ends cut: same count, same solutions in the same order, never more rows
+// tried or guesses.
 TEST(SudokuEncoding, SpecialisedEngineMatchesGenericEngine) {
   const Shape s{9, 3, 3};
   ExactCover generic;
@@ -147,8 +150,9 @@ TEST(SudokuEncoding, SpecialisedEngineMatchesGenericEngine) {
       const std::uint64_t special_count = special.solve(puzzle.cells.data(), limit, first_special.data(), 1, &special_stats);
       ASSERT_EQ(special_count, generic_count) << line << " limit " << limit;
       EXPECT_EQ(first_special, first_generic) << line;
-      EXPECT_EQ(special_stats.nodes, generic.stats().nodes) << line << " limit " << limit;
-      EXPECT_EQ(special_stats.guesses, generic.stats().guesses) << line << " limit " << limit;
+      EXPECT_LE(special_stats.nodes, generic.stats().nodes) << line << " limit " << limit;
+      EXPECT_LE(special_stats.guesses, generic.stats().guesses) << line << " limit " << limit;
+      EXPECT_GT(special_stats.nodes, 0u);
     }
     generic.unselect_all();
     std::string why;
