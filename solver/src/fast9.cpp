@@ -46,6 +46,8 @@ struct Tables {
   // For a 9-bit (row, box) occupancy (bit 3·row + box), the cells of the band that lie on a
   // row→box perfect matching; 0 when there is none (the digit cannot fit in the band).
   std::array<std::uint32_t, 512> matching_cells{};
+  // The same rule as 9-bit (row, box) pairs, for any 3×3 assignment (bands × columns of a stack).
+  std::array<std::uint16_t, 512> matching_pairs{};
   // Row mask (within the band word) of each cell bit, and column mask across a band word.
   std::array<std::uint32_t, 27> row_of_bit{};
   std::array<std::uint32_t, 27> column_of_bit{};
@@ -66,6 +68,7 @@ constexpr Tables make_tables() {
       int pairs = (1 << p[0]) | (1 << (3 + p[1])) | (1 << (6 + p[2]));
       if ((occupancy & pairs) == pairs) allowed |= pairs;
     }
+    t.matching_pairs[static_cast<std::size_t>(occupancy)] = static_cast<std::uint16_t>(allowed);
     std::uint32_t cells = 0;
     for (int pair = 0; pair < 9; ++pair)
       if (allowed & (1 << pair)) cells |= 7u << (9 * (pair / 3) + 3 * (pair % 3));
@@ -120,23 +123,25 @@ namespace {
 // the cell from the other digits; every word that changes joins `dirty`.
 inline void place(Board& board, int digit, int band, std::uint32_t bit, int bit_index, std::uint32_t& dirty) {
   board.unsolved[band] &= ~bit;
+  // Branch-free: clear the column from all three words of the digit and the cell from all nine
+  // words of the band, note which words changed, then give the placed digit its cell back.
+  // (Clearing the column inside the placed band too is sound: those cells share its box.)
   const std::uint32_t column = kTables.column_of_bit[static_cast<std::size_t>(bit_index)];
-  for (int other = 0; other < 3; ++other) {
-    if (other == band) continue;
-    const int w = word_of(digit, other);
-    if (board.candidates[w] & column) {
-      board.candidates[w] &= ~column;
-      dirty |= 1u << w;
-    }
+  std::uint32_t changed = 0;
+  std::uint32_t* digit_words = &board.candidates[word_of(digit, 0)];
+  for (int b = 0; b < 3; ++b) {
+    const std::uint32_t before = digit_words[b];
+    digit_words[b] = before & ~column;
+    changed |= static_cast<std::uint32_t>((before & column) != 0) << word_of(digit, b);
   }
-  for (int other = 0; other < 9; ++other) {
-    if (other == digit) continue;
-    const int w = word_of(other, band);
-    if (board.candidates[w] & bit) {
-      board.candidates[w] &= ~bit;
-      dirty |= 1u << w;
-    }
+  std::uint32_t* band_words = &board.candidates[band];
+  for (int d = 0; d < 9; ++d) {
+    const std::uint32_t before = band_words[3 * d];
+    band_words[3 * d] = before & ~bit;
+    changed |= static_cast<std::uint32_t>((before & bit) != 0) << (3 * d + band);
   }
+  band_words[3 * digit] |= bit;
+  dirty |= changed & ~(1u << word_of(digit, band));
 }
 
 // Restricts `digit` in the cell's row to that cell; the band filter then places it.
@@ -210,27 +215,49 @@ bool Engine::State::propagate(Board& board, std::uint32_t dirty) {
     if (dirty) continue;
     if (all_solved) return true;
 
-    // Hidden singles in columns: a digit whose column holds one candidate over all nine rows.
-    // Fold each band's three rows into "one"/"two or more" column masks, then across bands.
+    // The column view, per digit. Inside a stack (three columns) the digit takes one column
+    // in each band and one band in each column: the same perfect-matching rule as rows and
+    // boxes inside a band, applied to (band, column) pairs. It gives locked candidates along
+    // columns; then hidden singles in columns, which the band words cannot see.
     for (int digit = 0; digit < 9; ++digit) {
+      std::uint32_t* words = &board.candidates[word_of(digit, 0)];
+      std::uint32_t columns[3];
+      for (int band = 0; band < 3; ++band) {
+        const std::uint32_t c = words[band];
+        columns[band] = (c | (c >> 9) | (c >> 18)) & kRowBits;
+      }
+      std::uint32_t keep[3] = {0, 0, 0};
+      for (int s = 0; s < 3; ++s) {
+        const int shift = 3 * s;
+        const unsigned occupancy = ((columns[0] >> shift) & 7) | (((columns[1] >> shift) & 7) << 3) |
+                                   (((columns[2] >> shift) & 7) << 6);
+        const unsigned allowed = kTables.matching_pairs[occupancy];
+        if (!allowed) return false;
+        keep[0] |= (allowed & 7) << shift;
+        keep[1] |= ((allowed >> 3) & 7) << shift;
+        keep[2] |= ((allowed >> 6) & 7) << shift;
+      }
       std::uint32_t one = 0, two = 0;
       for (int band = 0; band < 3; ++band) {
-        const std::uint32_t c = board.candidates[word_of(digit, band)];
+        const std::uint32_t c = words[band] & (keep[band] * kColumnBits);
+        if (c != words[band]) {
+          words[band] = c;
+          dirty |= 1u << word_of(digit, band);
+        }
         for (int shift = 0; shift < 27; shift += 9) {
           const std::uint32_t row = (c >> shift) & kRowBits;
           two |= one & row;
           one |= row;
         }
       }
-      if (one != kRowBits) return false;  // a column with no place for the digit
       std::uint32_t hidden = one & ~two;
       while (hidden) {
         const int column = std::countr_zero(hidden);
         hidden &= hidden - 1;
         const std::uint32_t column_cells = kColumnBits << column;
         for (int band = 0; band < 3; ++band) {
-          const std::uint32_t c = board.candidates[word_of(digit, band)] & column_cells;
-          if (c && (board.unsolved[band] & c)) force(board, digit, band, std::countr_zero(c), dirty);
+          const std::uint32_t c = words[band] & column_cells;
+          if (c & board.unsolved[band]) force(board, digit, band, std::countr_zero(c), dirty);
         }
       }
     }
