@@ -34,7 +34,7 @@ SudokuDlx::SudokuDlx(const Shape& shape) : shape_(shape), n_(shape.n) {
   columns_ = constraint_columns(shape);
   const int rows = candidate_rows(shape);
   nodes_.assign(static_cast<std::size_t>(columns_) + 4 * static_cast<std::size_t>(rows), Node{0, 0, 0, 0});
-  heads_.assign(static_cast<std::size_t>(columns_) + 1, Head{0, 0, 0, 0});
+  sizes_.assign((static_cast<std::size_t>(columns_) + 15) / 16, Lanes{});
   // The column of every node never changes; only up/down are relinked per puzzle.
   for (std::int32_t c = 0; c < columns_; ++c) nodes_[static_cast<std::size_t>(c)].column = c;
   for (int row = 0; row < rows; ++row) {
@@ -80,16 +80,14 @@ bool SudokuDlx::link_puzzle(const std::uint8_t* givens) {
   }
 
   Node* const nodes = nodes_.data();
-  Head* const heads = heads_.data();
+  std::uint8_t* const size = reinterpret_cast<std::uint8_t*>(sizes_.data());
   const std::int32_t root = columns_;
-  // Header ring in ascending column order, open columns only.
-  std::int32_t last = root;
+  // Open columns start empty and count their rows below; the ones a given satisfies are
+  // marked covered from the start, and the padding past the last column looks covered too.
+  std::memset(size, kCovered, sizes_.size() * sizeof(Lanes));
   auto open_column = [&](std::int32_t c) {
     nodes[c].up = nodes[c].down = c;
-    heads[c].size = 0;
-    heads[c].prev = last;
-    heads[last].next = c;
-    last = c;
+    size[c] = 0;
   };
   for (int cell = 0; cell < nn; ++cell)
     if (givens[cell] == 0) open_column(cell);
@@ -102,8 +100,6 @@ bool SudokuDlx::link_puzzle(const std::uint8_t* givens) {
         if (!((taken >> d) & 1)) open_column(base + house * n + d);
     }
   }
-  heads[last].next = root;
-  heads[root].prev = last;
 
   // Rows, appended in ascending id so every column lists its rows in id order.
   const std::uint64_t all = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
@@ -123,7 +119,7 @@ bool SudokuDlx::link_puzzle(const std::uint8_t* givens) {
         nodes[j].down = col;
         nodes[bottom].down = j;
         nodes[col].up = j;
-        ++heads[col].size;
+        ++size[col];
       }
     }
   }
@@ -136,23 +132,19 @@ bool SudokuDlx::link_puzzle(const std::uint8_t* givens) {
 template <class OnSolution>
 std::uint64_t SudokuDlx::search(std::uint64_t limit, SearchStats* stats, OnSolution&& on_solution) {
   Node* const nd = nodes_.data();
-  Head* const hd = heads_.data();
+  const Lanes* const lanes = sizes_.data();
+  const std::size_t lane_count = sizes_.size();
+  std::uint8_t* const size = reinterpret_cast<std::uint8_t*>(sizes_.data());
   std::int32_t* const choice_column = choice_column_.data();
   std::int32_t* const choice_node = choice_node_.data();
-  const std::int32_t root = columns_;
   std::uint64_t tried = 0, updates = 0, guesses = 0, found = 0;
 
-  // Open columns left with no row: while there is one, the branch is dead, whatever the
-  // MRV scan would have picked first (it stops at the first column of size 1).
-  std::int32_t empty_columns = 0;
-  for (std::int32_t c = hd[root].next; c != root; c = hd[c].next) empty_columns += hd[c].size == 0;
-
+  // Covering a column adds kCovered to its size, so one unsigned minimum over the whole size
+  // array answers everything: 0 means a dead end, kCovered or more means every column is
+  // covered (a solution), anything else is the MRV column's size. No header ring is kept.
   auto cover = [&](std::int32_t c) {
-    const std::int32_t prev = hd[c].prev, next = hd[c].next;
-    hd[prev].next = next;
-    hd[next].prev = prev;
-    empty_columns -= hd[c].size == 0;
-    updates += 1 + 3 * static_cast<std::uint64_t>(hd[c].size);
+    updates += 1 + 3 * static_cast<std::uint64_t>(size[c]);
+    size[c] = static_cast<std::uint8_t>(size[c] + kCovered);
     for (std::int32_t i = nd[c].down; i != c; i = nd[i].down) {
       const std::int32_t row = i & ~3;
       for (std::int32_t t = 1; t < 4; ++t) {
@@ -160,7 +152,7 @@ std::uint64_t SudokuDlx::search(std::uint64_t limit, SearchStats* stats, OnSolut
         const std::int32_t u = nd[j].up, d = nd[j].down;
         nd[u].down = d;
         nd[d].up = u;
-        empty_columns += --hd[nd[j].column].size == 0;
+        --size[nd[j].column];
       }
     }
   };
@@ -169,15 +161,34 @@ std::uint64_t SudokuDlx::search(std::uint64_t limit, SearchStats* stats, OnSolut
       const std::int32_t row = i & ~3;
       for (std::int32_t t = 3; t > 0; --t) {
         const std::int32_t j = row | ((i + t) & 3);
-        empty_columns -= hd[nd[j].column].size++ == 0;
+        ++size[nd[j].column];
         nd[nd[j].up].down = j;
         nd[nd[j].down].up = j;
       }
     }
-    const std::int32_t prev = hd[c].prev, next = hd[c].next;
-    hd[prev].next = c;
-    hd[next].prev = c;
-    empty_columns += hd[c].size == 0;
+    size[c] = static_cast<std::uint8_t>(size[c] - kCovered);
+  };
+  // The smallest size: a lane-wise minimum over 16 columns at a time, then one pass over the
+  // 16 lanes. Ties go to the lowest column id, as a scan of an ascending header ring would.
+  auto smallest_size = [&]() {
+    Lanes low = lanes[0];
+    for (std::size_t v = 1; v < lane_count; ++v) low = lanes[v] < low ? lanes[v] : low;
+    std::uint8_t best = low[0];
+    for (int k = 1; k < 16; ++k) best = low[k] < best ? low[k] : best;
+    return best;
+  };
+  auto first_column_of_size = [&](std::uint8_t wanted) {
+    const Lanes target = Lanes{} + wanted;
+    std::size_t v = 0;
+    for (;; ++v) {
+      const Lanes hit = lanes[v] == target;
+      std::uint64_t halves[2];
+      std::memcpy(halves, &hit, sizeof halves);
+      if (halves[0] | halves[1]) break;
+    }
+    std::int32_t c = static_cast<std::int32_t>(v * 16);
+    while (size[c] != wanted) ++c;
+    return c;
   };
   auto cover_siblings = [&](std::int32_t i) {
     const std::int32_t row = i & ~3;
@@ -191,20 +202,15 @@ std::uint64_t SudokuDlx::search(std::uint64_t limit, SearchStats* stats, OnSolut
   std::size_t depth = 0;
   while (true) {
     // Descend as far as the forced and guessed choices go.
-    while (empty_columns == 0) {
-      std::int32_t best = hd[root].next;
-      if (best == root) {
+    while (true) {
+      const std::uint8_t best_size = smallest_size();
+      if (best_size == 0) break;
+      if (best_size >= kCovered) {
         ++found;
         if (!on_solution(depth) || found >= limit) goto done;
         break;
       }
-      std::int32_t best_size = hd[best].size;
-      for (std::int32_t c = hd[best].next; c != root && best_size > 1; c = hd[c].next) {
-        if (hd[c].size < best_size) {
-          best = c;
-          best_size = hd[c].size;
-        }
-      }
+      const std::int32_t best = first_column_of_size(best_size);
       guesses += best_size > 1;
       cover(best);
       const std::int32_t node = nd[best].down;

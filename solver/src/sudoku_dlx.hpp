@@ -21,9 +21,13 @@
 //    computed, (n & ~3) | ((n + t) & 3), never stored: only up, down and column remain;
 //  - row id / N is the cell and row id mod N the digit − 1, so a chosen node reads back as a
 //    placement without a table, and the cell column of a row is simply row / N;
-//  - columns are short (≤ N), so the minimum-remaining-values scan (stop at 0 or 1) finds
-//    forced cells and hidden singles almost for free: DLX does "naked" and "hidden" singles
-//    by the same rule because both are just columns of size 1;
+//  - columns are short (≤ N ≤ 64), so a column's size fits a byte, and covering a column can
+//    mark it by adding 128 to that byte. The minimum-remaining-values choice then needs no
+//    header ring at all: one unsigned minimum over the size bytes, 16 at a time in a vector
+//    register, says 0 (a dead end: some cell or house has no candidate left, caught at once),
+//    ≥ 128 (all covered: a solution), or the size of the column to branch on (the lowest id
+//    of that size, as a scan of an ascending ring would pick). Size 1 is a forced move: DLX
+//    does naked and hidden singles by this one rule, because both are columns of size 1;
 //  - a given is a forced row. Rather than covering its four columns and uncovering them
 //    afterwards (what select() does in the generic engine), each puzzle relinks the matrix
 //    from scratch with only the rows that clash with no given, and only the columns no given
@@ -31,9 +35,9 @@
 //    sequential pass; nothing has to be undone, so a search stopped at its limit just
 //    returns, and the next puzzle overwrites the links. Clashing givens show up while the
 //    row/column/box masks are built, and give 0 before any search.
-// The search is Knuth's Algorithm X with dancing links, specialised for four-node rows and
-// written as a loop with an explicit stack; counting and enumerating share one template so
-// the count path carries no callback.
+// The search is Knuth's Algorithm X with dancing links (the vertical lists), specialised for
+// four-node rows and written as a loop with an explicit stack; counting and enumerating share
+// one template so the count path carries no callback.
 #pragma once
 
 #include <array>
@@ -86,9 +90,10 @@ class SudokuDlx {
   struct Node {
     std::int32_t up, down, column, spare;
   };
-  struct Head {
-    std::int32_t prev, next, size, spare;
-  };
+  // Column sizes, 16 to a vector register (GCC/Clang vector extension) for the MRV scan.
+  typedef std::uint8_t Lanes __attribute__((vector_size(16)));
+  // Added to a column's size while it is covered; sizes never exceed kMaxSize (64).
+  static constexpr std::uint8_t kCovered = 128;
 
   bool link_puzzle(const std::uint8_t* givens);
   template <class OnSolution>
@@ -97,9 +102,9 @@ class SudokuDlx {
 
   Shape shape_;
   int n_ = 0;
-  std::int32_t columns_ = 0;  // 4·N²; also the slot of the first row node and the root's Head
+  std::int32_t columns_ = 0;  // 4·N²; also the slot of the first row node
   std::vector<Node> nodes_;   // [0, columns_): column headers; then 4 nodes per matrix row
-  std::vector<Head> heads_;   // by column, plus the root at index columns_
+  std::vector<Lanes> sizes_;  // rows left per column (+ kCovered when covered); padded, covered
   std::vector<std::uint64_t> row_used_, col_used_, box_used_;  // digit masks of the givens
   std::vector<std::int32_t> cell_box_;
   std::vector<std::int32_t> choice_column_, choice_node_;
