@@ -1,0 +1,43 @@
+// progress.hpp: a one-line progress display on standard error for long runs.
+//
+// Shown only when stderr is a terminal, so logs and pipes never receive carriage returns;
+// redrawn at most ten times a second, so the cost is nothing next to the work it reports.
+// The line shows the count done (of the total when known), the rate since the start and,
+// with a total, the estimated time left. finish() (or the destructor) erases it.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace sudokit::cli {
+
+class ProgressBar {
+ public:
+  /// `total` 0: unknown. `enabled` false: every call does nothing (e.g. stderr not a terminal).
+  ProgressBar(std::string label, std::uint64_t total, bool enabled);
+  ~ProgressBar();
+  ProgressBar(const ProgressBar&) = delete;
+  ProgressBar& operator=(const ProgressBar&) = delete;
+
+  /// Records `done` more items; redraws when the last redraw is old enough.
+  void advance(std::uint64_t done = 1);
+  /// Erases the line (idempotent).
+  void finish();
+
+ private:
+  void draw();
+
+  std::string label_;
+  std::uint64_t total_;
+  bool enabled_;
+  std::uint64_t done_ = 0;
+  std::chrono::steady_clock::time_point start_;
+  std::chrono::steady_clock::time_point last_draw_;
+  bool drawn_ = false;
+};
+
+/// "1:05", "12:00:03": a duration for humans.
+std::string format_duration(double seconds);
+
+}  // namespace sudokit::cli

@@ -1,0 +1,208 @@
+// The generator's search engine (see search.hpp). Each search level owns a copy of the
+// candidate masks, so backtracking is dropping a level; levels are kept between searches,
+// so a warm Search allocates nothing.
+#include "search.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include <boost/random/uniform_int_distribution.hpp>
+
+namespace sudokit::gen {
+
+std::uint64_t uniform_below(Rng& rng, std::uint64_t bound) {
+  boost::random::uniform_int_distribution<std::uint64_t> pick(0, bound - 1);
+  return pick(rng);
+}
+
+Search::Search(const Shape& shape) : shape_(shape), n_(shape.n), cells_(shape.cells()) {
+  full_ = n_ == 64 ? ~Mask{0} : (Mask{1} << n_) - 1;
+  // Houses: rows, columns, boxes.
+  houses_.reserve(static_cast<std::size_t>(3 * n_ * n_));
+  for (int r = 0; r < n_; ++r)
+    for (int c = 0; c < n_; ++c) houses_.push_back(r * n_ + c);
+  for (int c = 0; c < n_; ++c)
+    for (int r = 0; r < n_; ++r) houses_.push_back(r * n_ + c);
+  for (int b = 0; b < n_; ++b)
+    for (int k = 0; k < n_; ++k) houses_.push_back(shape.cell_in_box(b, k));
+  // Peers: every other cell sharing a house, each once.
+  peer_count_ = 2 * (n_ - 1) + (n_ - shape.box_rows - shape.box_cols + 1);
+  peers_.reserve(static_cast<std::size_t>(cells_ * peer_count_));
+  for (int cell = 0; cell < cells_; ++cell) {
+    const int r = shape.row_of(cell), c = shape.col_of(cell), b = shape.box_of(cell);
+    for (int other = 0; other < cells_; ++other) {
+      if (other == cell) continue;
+      if (shape.row_of(other) == r || shape.col_of(other) == c || shape.box_of(other) == b) peers_.push_back(other);
+    }
+  }
+  queue_.reserve(static_cast<std::size_t>(cells_));
+  // Never reallocated, so references to levels stay valid across recursion.
+  levels_.reserve(static_cast<std::size_t>(cells_ + 2));
+}
+
+Search::Level& Search::level(int depth) {
+  while (static_cast<int>(levels_.size()) <= depth) {
+    Level fresh;
+    fresh.candidates.resize(static_cast<std::size_t>(cells_));
+    fresh.placed.resize(static_cast<std::size_t>(cells_));
+    levels_.push_back(std::move(fresh));
+  }
+  return levels_[static_cast<std::size_t>(depth)];
+}
+
+bool Search::load(const std::uint8_t* givens, int forbid_cell, int forbid_digit) {
+  Level& state = level(0);
+  queue_.clear();
+  std::fill(state.candidates.begin(), state.candidates.end(), full_);
+  std::fill(state.placed.begin(), state.placed.end(), std::uint8_t{0});
+  state.unplaced = cells_;
+  for (int cell = 0; cell < cells_; ++cell) {
+    const int digit = givens[cell];
+    if (digit == 0) continue;
+    if (digit > n_) return false;
+    state.candidates[static_cast<std::size_t>(cell)] = Mask{1} << (digit - 1);
+    queue_.push_back(cell);
+  }
+  if (forbid_cell >= 0 && forbid_digit > 0) {
+    Mask& m = state.candidates[static_cast<std::size_t>(forbid_cell)];
+    m &= ~(Mask{1} << (forbid_digit - 1));
+    if (m == 0) return false;
+    if (std::has_single_bit(m)) queue_.push_back(forbid_cell);
+  }
+  return true;
+}
+
+bool Search::propagate(Level& state) {
+  Mask* cand = state.candidates.data();
+  std::uint8_t* placed = state.placed.data();
+  for (;;) {
+    while (!queue_.empty()) {
+      const int cell = queue_.back();
+      queue_.pop_back();
+      if (placed[cell]) continue;
+      placed[cell] = 1;
+      --state.unplaced;
+      const Mask bit = cand[cell];
+      const int* peer = &peers_[static_cast<std::size_t>(cell * peer_count_)];
+      for (int k = 0; k < peer_count_; ++k) {
+        const int p = peer[k];
+        if (!(cand[p] & bit)) continue;
+        // A placed peer with the same digit, or a peer left without candidates: dead end.
+        if (placed[p]) return false;
+        cand[p] &= ~bit;
+        if (cand[p] == 0) return false;
+        if (std::has_single_bit(cand[p])) queue_.push_back(p);
+      }
+    }
+    if (state.unplaced == 0) return true;
+    bool progressed = false;
+    if (!hidden_singles(state, progressed)) return false;
+    if (!progressed) return true;
+  }
+}
+
+// In each house, a digit that only one cell can take must go there; a digit no cell can take
+// is a dead end. Counted with two masks: digits seen at least once, and at least twice.
+bool Search::hidden_singles(Level& state, bool& progressed) {
+  Mask* cand = state.candidates.data();
+  const std::uint8_t* placed = state.placed.data();
+  for (int h = 0; h < 3 * n_; ++h) {
+    const int* house = &houses_[static_cast<std::size_t>(h * n_)];
+    Mask once = 0, twice = 0;
+    for (int k = 0; k < n_; ++k) {
+      const Mask m = cand[house[k]];
+      twice |= once & m;
+      once |= m;
+    }
+    if (once != full_) return false;
+    const Mask alone = once & ~twice;
+    if (alone == 0) continue;
+    for (int k = 0; k < n_; ++k) {
+      const int cell = house[k];
+      if (placed[cell]) continue;
+      const Mask hit = cand[cell] & alone;
+      if (hit == 0) continue;
+      if (!std::has_single_bit(hit)) return false;  // two digits that both need this cell
+      if (cand[cell] == hit) continue;              // already a naked single, queued
+      cand[cell] = hit;
+      queue_.push_back(cell);
+      progressed = true;
+    }
+  }
+  return true;
+}
+
+void Search::search(int depth) {
+  Level& state = level(depth);
+  ++nodes_;
+  if (!propagate(state)) {
+    queue_.clear();
+    return;
+  }
+  if (state.unplaced == 0) {
+    if (found_ == 0 && first_solution_) {
+      for (int cell = 0; cell < cells_; ++cell)
+        first_solution_[cell] = static_cast<std::uint8_t>(std::countr_zero(state.candidates[static_cast<std::size_t>(cell)]) + 1);
+    }
+    ++found_;
+    return;
+  }
+  // Branch on the unplaced cell with the fewest candidates (the first such, for determinism).
+  int best = -1, best_count = n_ + 1;
+  for (int cell = 0; cell < cells_; ++cell) {
+    if (state.placed[static_cast<std::size_t>(cell)]) continue;
+    const int count = std::popcount(state.candidates[static_cast<std::size_t>(cell)]);
+    if (count < best_count) {
+      best = cell;
+      best_count = count;
+      if (count == 2) break;
+    }
+  }
+  int digits[64];
+  int choices = 0;
+  for (Mask m = state.candidates[static_cast<std::size_t>(best)]; m; m &= m - 1) digits[choices++] = std::countr_zero(m);
+  if (rng_) {
+    for (int i = choices; i > 1; --i) std::swap(digits[i - 1], digits[uniform_below(*rng_, static_cast<std::uint64_t>(i))]);
+  }
+  for (int i = 0; i < choices; ++i) {
+    if (found_ >= limit_ || (node_budget_ && nodes_ >= node_budget_)) return;
+    Level& next = level(depth + 1);
+    const Level& here = levels_[static_cast<std::size_t>(depth)];  // level() may have moved it
+    next.candidates = here.candidates;
+    next.placed = here.placed;
+    next.unplaced = here.unplaced;
+    next.candidates[static_cast<std::size_t>(best)] = Mask{1} << digits[i];
+    queue_.clear();
+    queue_.push_back(best);
+    search(depth + 1);
+  }
+}
+
+int Search::count(const std::uint8_t* givens, int limit, int forbid_cell, int forbid_digit,
+                  std::uint8_t* first_solution) {
+  limit_ = limit;
+  found_ = 0;
+  first_solution_ = first_solution;
+  rng_ = nullptr;
+  nodes_ = 0;
+  node_budget_ = 0;
+  if (!load(givens, forbid_cell, forbid_digit)) return 0;
+  search(0);
+  return found_;
+}
+
+bool Search::random_fill(Rng& rng, std::uint8_t* out, std::uint64_t node_budget) {
+  limit_ = 1;
+  found_ = 0;
+  first_solution_ = out;
+  rng_ = &rng;
+  nodes_ = 0;
+  node_budget_ = node_budget;
+  std::vector<std::uint8_t> empty(static_cast<std::size_t>(cells_), 0);
+  load(empty.data(), -1, 0);
+  search(0);
+  rng_ = nullptr;
+  return found_ == 1;
+}
+
+}  // namespace sudokit::gen
