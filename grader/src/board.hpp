@@ -1,0 +1,139 @@
+// board.hpp: the pencil-mark board every technique reads, and the house tables it uses.
+//
+// A Board is what a person has on paper mid-solve: some cells written, and in every empty
+// cell the digits still possible (bit d-1 of a 64-bit mask, so any size up to 64 fits).
+// Techniques never change a board: each `find_*` looks for one instance of its pattern that
+// makes progress and describes it in a Step; the driver (grader.cpp) applies the step. That
+// split keeps every technique a pure function of the board, which is what the unit tests
+// exercise: build a board by hand, ask for the next step, compare it with the expected one.
+//
+// Houses are numbered rows 0..n-1, columns n..2n-1, boxes 2n..3n-1; inside a house, cells are
+// in index order k = 0..n-1 (a row's k is its column, a column's k its row, a box is
+// row-major), and per-house masks use bit k.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "sudokit/grader.hpp"
+#include "sudokit/grid.hpp"
+
+namespace sudokit::grading {
+
+inline std::uint64_t bit(int index) { return std::uint64_t{1} << index; }
+inline int popcount(std::uint64_t mask) { return std::popcount(mask); }
+inline int lowest(std::uint64_t mask) { return std::countr_zero(mask); }
+inline std::uint64_t digit_bit(int digit) { return bit(digit - 1); }
+
+/// The fixed geometry of a shape: which cells each house holds and which cells see which.
+struct Topology {
+  Shape shape;
+  int n = 0;
+  int cells = 0;
+  std::vector<int> row, col, box;  ///< per cell
+  std::vector<int> house_cells;    ///< 3n houses × n cells
+  std::vector<int> peer_cells;     ///< cells × peer_count, sorted
+  int peer_count = 0;
+
+  explicit Topology(const Shape& s);
+  std::span<const int> house(int h) const {
+    return {house_cells.data() + static_cast<std::ptrdiff_t>(h) * n, static_cast<std::size_t>(n)};
+  }
+  std::span<const int> peers(int cell) const {
+    return {peer_cells.data() + static_cast<std::ptrdiff_t>(cell) * peer_count, static_cast<std::size_t>(peer_count)};
+  }
+  int houses() const { return 3 * n; }
+  /// Distinct cells sharing a row, column or box.
+  bool sees(int a, int b) const { return a != b && (row[a] == row[b] || col[a] == col[b] || box[a] == box[b]); }
+  int row_house(int cell) const { return row[cell]; }
+  int col_house(int cell) const { return n + col[cell]; }
+  int box_house(int cell) const { return 2 * n + box[cell]; }
+};
+
+/// Shared, immutable topology of a shape (cached; safe from any thread).
+std::shared_ptr<const Topology> topology_for(const Shape& shape);
+
+class Board {
+ public:
+  explicit Board(std::shared_ptr<const Topology> topology);
+
+  /// The givens of `grid` written, every other cell holding the digits its peers allow.
+  static Board from_grid(const Grid& grid);
+  /// An empty board of `shape` where every cell holds every digit (tests carve patterns in it).
+  static Board full(const Shape& shape);
+
+  const Topology& topo() const { return *topology_; }
+  int n() const { return topology_->n; }
+  int cells() const { return topology_->cells; }
+  int value(int cell) const { return values_[static_cast<std::size_t>(cell)]; }
+  std::uint64_t candidates(int cell) const { return candidates_[static_cast<std::size_t>(cell)]; }
+  bool has(int cell, int digit) const { return (candidates(cell) & digit_bit(digit)) != 0; }
+  std::uint64_t all_digits() const { return n() == 64 ? ~std::uint64_t{0} : bit(n()) - 1; }
+  int unsolved() const { return unsolved_; }
+
+  /// Writes `digit` and removes it from the peers' candidates.
+  void place(int cell, int digit);
+  /// Removes a candidate; false when it was not there.
+  bool eliminate(int cell, int digit);
+  /// Replaces a cell's candidates outright (test set-up only).
+  void set_candidates(int cell, std::uint64_t mask) { candidates_[static_cast<std::size_t>(cell)] = mask; }
+
+  /// Bit k set when the k-th cell of house h holds `digit` as a candidate.
+  std::uint64_t positions(int house, int digit) const;
+  /// Digits written in house h.
+  std::uint64_t placed_in(int house) const;
+
+  /// The cells' written digits (0 where empty).
+  Grid to_grid() const;
+
+  /// Applies a step's placements and eliminations.
+  void apply(const Step& step);
+
+ private:
+  std::shared_ptr<const Topology> topology_;
+  std::vector<std::uint8_t> values_;
+  std::vector<std::uint64_t> candidates_;
+  int unsolved_ = 0;
+};
+
+/// Adds an elimination to `step` when the candidate is present.
+inline void eliminate_into(const Board& board, Step& step, int cell, int digit) {
+  if (board.value(cell) == 0 && board.has(cell, digit)) step.eliminations.push_back({cell, digit});
+}
+
+/// Sorts and de-duplicates a step's eliminations (several pattern parts may name the same one).
+void normalise(Step& step);
+
+// Technique finders (one family per source file). Each returns true and fills `step` when it
+// finds an instance that makes progress on `board`; it never changes the board.
+bool find_full_house(const Board& board, Step& step);
+bool find_naked_single(const Board& board, Step& step);
+bool find_hidden_single(const Board& board, Step& step);
+bool find_locked_pointing(const Board& board, Step& step);
+bool find_locked_claiming(const Board& board, Step& step);
+bool find_naked_subset(const Board& board, int size, Step& step);
+bool find_hidden_subset(const Board& board, int size, Step& step);
+bool find_fish(const Board& board, int size, Step& step);
+bool find_skyscraper(const Board& board, Step& step);
+bool find_two_string_kite(const Board& board, Step& step);
+bool find_simple_colouring(const Board& board, Step& step);
+bool find_xy_wing(const Board& board, Step& step);
+bool find_xyz_wing(const Board& board, Step& step);
+bool find_w_wing(const Board& board, Step& step);
+bool find_x_chain(const Board& board, Step& step);
+bool find_xy_chain(const Board& board, Step& step);
+bool find_unique_rectangle_1(const Board& board, Step& step);
+bool find_bug_plus_1(const Board& board, Step& step);
+
+/// Tries `technique` alone on the board (guess: never found).
+bool find_technique(Technique technique, const Board& board, Step& step);
+
+/// The next step of the solving path: the first technique in order that makes progress
+/// (uniqueness techniques only when `allow_uniqueness`). Does not apply it.
+std::optional<Step> next_step(const Board& board, bool allow_uniqueness);
+
+}  // namespace sudokit::grading

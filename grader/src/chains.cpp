@@ -1,0 +1,153 @@
+// chains.cpp: X-Chains (one digit) and XY-Chains (two-candidate cells).
+//
+// A chain is a sequence of implications that starts from "this candidate is false" and
+// ends at "that candidate is true". Whichever way the start goes, one of the two ends holds
+// the digit, so any cell that sees both ends loses it.
+//
+//  - X-Chain, for one digit: strong links (a conjugate pair: if one end is false the other
+//    is true) alternate with weak links (two cells that see each other: if one is true the
+//    other is false), starting and ending with a strong link.
+//  - XY-Chain: every node is a two-candidate cell. Inside a cell, "not a" means "b" (strong);
+//    between cells that see each other and share a digit, "b here" means "not b there"
+//    (weak). Starting "not z" in the first cell and reaching "z" in the last, z is in one
+//    of the two ends.
+//
+// The search is breadth-first from each start (cells row-major, digits ascending) over
+// states (cell, true/false) or (cell, digit true), so the chain found from a start is a
+// shortest one that eliminates something. Every link in a BFS path is a valid implication,
+// so a path that revisits a cell is still a sound argument; it is only less pretty.
+#include <algorithm>
+
+#include "board.hpp"
+
+namespace sudokit::grading {
+namespace {
+
+/// Cells seeing both ends (and being neither) lose `digit`.
+void eliminate_seeing_both(const Board& board, Step& step, int x, int y, int digit) {
+  for (int c : board.topo().peers(x))
+    if (c != y && board.topo().sees(c, y)) eliminate_into(board, step, c, digit);
+}
+
+}  // namespace
+
+bool find_x_chain(const Board& board, Step& step) {
+  const Topology& topo = board.topo();
+  const int cells = topo.cells;
+  std::vector<std::vector<int>> strong(static_cast<std::size_t>(cells));
+  // State s = cell * 2 + on; parent of each reached state, -1 unreached.
+  std::vector<int> parent(static_cast<std::size_t>(cells * 2));
+  std::vector<int> queue;
+  for (int d = 1; d <= topo.n; ++d) {
+    for (auto& s : strong) s.clear();
+    bool any = false;
+    for (int h = 0; h < topo.houses(); ++h) {
+      const std::uint64_t where = board.positions(h, d);
+      if (popcount(where) != 2) continue;
+      const auto house = topo.house(h);
+      const int a = house[static_cast<std::size_t>(lowest(where))];
+      const int b = house[static_cast<std::size_t>(lowest(where & (where - 1)))];
+      strong[static_cast<std::size_t>(a)].push_back(b);
+      strong[static_cast<std::size_t>(b)].push_back(a);
+      any = true;
+    }
+    if (!any) continue;
+    for (int start = 0; start < cells; ++start) {
+      if (strong[static_cast<std::size_t>(start)].empty()) continue;
+      std::fill(parent.begin(), parent.end(), -1);
+      queue.assign(1, start * 2);
+      parent[static_cast<std::size_t>(start * 2)] = start * 2;
+      for (std::size_t qi = 0; qi < queue.size(); ++qi) {
+        const int state = queue[qi];
+        const int cell = state / 2;
+        const bool on = state & 1;
+        auto visit = [&](int next_state) {
+          if (parent[static_cast<std::size_t>(next_state)] >= 0) return;
+          parent[static_cast<std::size_t>(next_state)] = state;
+          queue.push_back(next_state);
+        };
+        if (!on) {
+          for (int next : strong[static_cast<std::size_t>(cell)]) visit(next * 2 + 1);
+        } else {
+          for (int next : topo.peers(cell))
+            if (board.has(next, d)) visit(next * 2);
+        }
+      }
+      // Ends reached "on", in BFS order: the first with an elimination is the step.
+      for (int state : queue) {
+        if (!(state & 1)) continue;
+        const int end = state / 2;
+        if (end == start) continue;
+        step = Step{};
+        eliminate_seeing_both(board, step, start, end, d);
+        if (step.eliminations.empty()) continue;
+        for (int s = state;; s = parent[static_cast<std::size_t>(s)]) {
+          step.chain.push_back({s / 2, (s & 1) ? d : 0});
+          if (s == start * 2) break;
+        }
+        std::reverse(step.chain.begin(), step.chain.end());
+        for (const CellDigit& node : step.chain) step.cells.push_back(node.cell);
+        step.technique = Technique::x_chain;
+        step.digits = digit_bit(d);
+        normalise(step);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool find_xy_chain(const Board& board, Step& step) {
+  const Topology& topo = board.topo();
+  const int cells = topo.cells;
+  const int n = topo.n;
+  // State = cell * n + (digit - 1): that digit is true in that bivalue cell.
+  std::vector<int> parent(static_cast<std::size_t>(cells * n));
+  std::vector<int> queue;
+  for (int start = 0; start < cells; ++start) {
+    const std::uint64_t m = board.candidates(start);
+    if (popcount(m) != 2) continue;
+    for (std::uint64_t zs = m; zs; zs &= zs - 1) {
+      const int z = lowest(zs) + 1;
+      const int first_on = lowest(m & ~digit_bit(z)) + 1;
+      std::fill(parent.begin(), parent.end(), -1);
+      const int root = start * n + first_on - 1;
+      queue.assign(1, root);
+      parent[static_cast<std::size_t>(root)] = root;
+      for (std::size_t qi = 0; qi < queue.size(); ++qi) {
+        const int state = queue[qi];
+        const int cell = state / n;
+        const int on = state % n + 1;
+        for (int next : topo.peers(cell)) {
+          const std::uint64_t nm = board.candidates(next);
+          if (popcount(nm) != 2 || !(nm & digit_bit(on))) continue;
+          const int next_on = lowest(nm & ~digit_bit(on)) + 1;
+          const int next_state = next * n + next_on - 1;
+          if (parent[static_cast<std::size_t>(next_state)] >= 0) continue;
+          parent[static_cast<std::size_t>(next_state)] = state;
+          queue.push_back(next_state);
+        }
+      }
+      for (int state : queue) {
+        const int end = state / n;
+        if (state % n + 1 != z || end == start) continue;
+        step = Step{};
+        eliminate_seeing_both(board, step, start, end, z);
+        if (step.eliminations.empty()) continue;
+        for (int s = state;; s = parent[static_cast<std::size_t>(s)]) {
+          step.chain.push_back({s / n, s % n + 1});
+          if (s == root) break;
+        }
+        std::reverse(step.chain.begin(), step.chain.end());
+        for (const CellDigit& node : step.chain) step.cells.push_back(node.cell);
+        step.technique = Technique::xy_chain;
+        step.digits = digit_bit(z);
+        normalise(step);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace sudokit::grading

@@ -1,0 +1,97 @@
+// intersections.cpp: locked candidates, the first pencil-mark technique people learn.
+//
+// A box and a line (row or column) that cross share a few cells. If, inside the box, a
+// digit can only go in the cells it shares with the line, then the digit's place in that
+// line is inside the box, and the rest of the line loses it ("pointing"). The mirror image:
+// if inside the line the digit can only go in the cells shared with the box, the rest of
+// the box loses it ("claiming", also called box/line reduction). Both are tried over every
+// box–line pair in a fixed order; the first that removes something is the step.
+#include "board.hpp"
+
+namespace sudokit::grading {
+namespace {
+
+/// Where `digit` may go in house `from` lies inside house `into`: eliminate it from the rest
+/// of `into`. True with a step when that removes something.
+bool lock(const Board& board, int from, int into, int digit, Technique technique, Step& step) {
+  const Topology& topo = board.topo();
+  int inside = 0;
+  for (int c : topo.house(from)) {
+    if (!board.has(c, digit)) continue;
+    const bool shared = (into < topo.n ? topo.row[c] == into
+                         : into < 2 * topo.n ? topo.n + topo.col[c] == into
+                                             : 2 * topo.n + topo.box[c] == into);
+    if (!shared) return false;
+    ++inside;
+  }
+  // One position is a hidden single, found earlier; none means a broken board.
+  if (inside < 2) return false;
+  std::vector<int> pattern;
+  for (int c : topo.house(from))
+    if (board.has(c, digit)) pattern.push_back(c);
+  for (int c : topo.house(into)) {
+    bool in_from = false;
+    for (int p : topo.house(from)) in_from = in_from || p == c;
+    if (!in_from) eliminate_into(board, step, c, digit);
+  }
+  if (step.eliminations.empty()) return false;
+  step.technique = technique;
+  step.cells = std::move(pattern);
+  step.digits = digit_bit(digit);
+  step.houses = {from, into};
+  normalise(step);
+  return true;
+}
+
+/// The line houses crossing box `b`.
+template <class Visit>
+bool for_crossing_lines(const Topology& topo, int box, Visit visit) {
+  const int first = topo.house(2 * topo.n + box)[0];
+  for (int r = 0; r < topo.shape.box_rows; ++r)
+    if (visit(topo.row[first] + r)) return true;
+  for (int c = 0; c < topo.shape.box_cols; ++c)
+    if (visit(topo.n + topo.col[first] + c)) return true;
+  return false;
+}
+
+}  // namespace
+
+bool find_locked_pointing(const Board& board, Step& step) {
+  const Topology& topo = board.topo();
+  for (int b = 0; b < topo.n; ++b) {
+    const int box_house = 2 * topo.n + b;
+    const std::uint64_t open = board.all_digits() & ~board.placed_in(box_house);
+    for (int d = 1; d <= topo.n; ++d) {
+      if (!(open & digit_bit(d))) continue;
+      if (for_crossing_lines(topo, b, [&](int line) {
+            step = Step{};
+            return lock(board, box_house, line, d, Technique::locked_pointing, step);
+          }))
+        return true;
+    }
+  }
+  return false;
+}
+
+bool find_locked_claiming(const Board& board, Step& step) {
+  const Topology& topo = board.topo();
+  for (int line = 0; line < 2 * topo.n; ++line) {
+    const std::uint64_t open = board.all_digits() & ~board.placed_in(line);
+    for (int d = 1; d <= topo.n; ++d) {
+      if (!(open & digit_bit(d))) continue;
+      // The line's candidates all in one box: which box is fixed by any one of them.
+      int some_cell = -1;
+      for (int c : topo.house(line))
+        if (board.has(c, d)) {
+          some_cell = c;
+          break;
+        }
+      if (some_cell < 0) continue;
+      step = Step{};
+      if (lock(board, line, topo.box_house(some_cell), d, Technique::locked_claiming, step)) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace sudokit::grading

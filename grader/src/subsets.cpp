@@ -1,0 +1,122 @@
+// subsets.cpp: naked and hidden pairs, triples and quads.
+//
+// Naked subset of size k: k cells of one house whose candidates together are only k digits.
+// Those digits must fill those cells, so the house's other cells lose them.
+// Hidden subset of size k: k digits of one house that together fit only k cells. Those
+// cells must take those digits, so they lose every other candidate.
+//
+// The two are complements (a naked k-subset in a house of m open cells is a hidden
+// (m-k)-subset), but people see them differently and rate hidden ones harder, so both are
+// searched, each up to size 4. The search is a plain k-combination walk over the house's
+// eligible cells (2..k candidates) or digits (2..k positions), in ascending order, stopping
+// at the first combination that removes something.
+#include "board.hpp"
+
+namespace sudokit::grading {
+namespace {
+
+constexpr Technique naked_technique(int size) {
+  return size == 2 ? Technique::naked_pair : size == 3 ? Technique::naked_triple : Technique::naked_quad;
+}
+constexpr Technique hidden_technique(int size) {
+  return size == 2 ? Technique::hidden_pair : size == 3 ? Technique::hidden_triple : Technique::hidden_quad;
+}
+
+/// Visits every `size`-combination of `items` with the OR of their masks; stops when `visit`
+/// returns true.
+template <class Visit>
+bool combinations(const std::vector<std::pair<int, std::uint64_t>>& items, int size, Visit visit) {
+  std::vector<int> chosen;
+  std::vector<std::uint64_t> unions{0};
+  auto recurse = [&](auto&& self, std::size_t start) -> bool {
+    if (static_cast<int>(chosen.size()) == size) return visit(chosen, unions.back());
+    for (std::size_t i = start; i < items.size(); ++i) {
+      const std::uint64_t u = unions.back() | items[i].second;
+      if (popcount(u) > size) continue;  // a union only grows: prune early
+      chosen.push_back(items[i].first);
+      unions.push_back(u);
+      if (self(self, i + 1)) return true;
+      chosen.pop_back();
+      unions.pop_back();
+    }
+    return false;
+  };
+  return recurse(recurse, 0);
+}
+
+}  // namespace
+
+bool find_naked_subset(const Board& board, int size, Step& step) {
+  const Topology& topo = board.topo();
+  std::vector<std::pair<int, std::uint64_t>> cells;
+  for (int h = 0; h < topo.houses(); ++h) {
+    cells.clear();
+    int open = 0;
+    for (int c : topo.house(h)) {
+      if (board.value(c) != 0) continue;
+      ++open;
+      const int count = popcount(board.candidates(c));
+      if (count >= 2 && count <= size) cells.emplace_back(c, board.candidates(c));
+    }
+    // With no other open cell there is nothing to eliminate.
+    if (open <= size || static_cast<int>(cells.size()) < size) continue;
+    if (combinations(cells, size, [&](const std::vector<int>& chosen, std::uint64_t digits) {
+          if (popcount(digits) != size) return false;
+          step = Step{};
+          for (int c : topo.house(h)) {
+            bool in_subset = false;
+            for (int s : chosen) in_subset = in_subset || s == c;
+            if (in_subset) continue;
+            for (std::uint64_t m = board.candidates(c) & digits; m; m &= m - 1) eliminate_into(board, step, c, lowest(m) + 1);
+          }
+          if (step.eliminations.empty()) return false;
+          step.technique = naked_technique(size);
+          step.cells = chosen;
+          step.digits = digits;
+          step.houses = {h};
+          normalise(step);
+          return true;
+        }))
+      return true;
+  }
+  return false;
+}
+
+bool find_hidden_subset(const Board& board, int size, Step& step) {
+  const Topology& topo = board.topo();
+  std::vector<std::pair<int, std::uint64_t>> digits;
+  for (int h = 0; h < topo.houses(); ++h) {
+    digits.clear();
+    const std::uint64_t open = board.all_digits() & ~board.placed_in(h);
+    if (popcount(open) <= size) continue;
+    for (std::uint64_t m = open; m; m &= m - 1) {
+      const int d = lowest(m) + 1;
+      const std::uint64_t where = board.positions(h, d);
+      const int count = popcount(where);
+      if (count >= 2 && count <= size) digits.emplace_back(d, where);
+    }
+    if (static_cast<int>(digits.size()) < size) continue;
+    if (combinations(digits, size, [&](const std::vector<int>& chosen, std::uint64_t where) {
+          if (popcount(where) != size) return false;
+          std::uint64_t keep = 0;
+          for (int d : chosen) keep |= digit_bit(d);
+          step = Step{};
+          const auto house = topo.house(h);
+          for (std::uint64_t w = where; w; w &= w - 1) {
+            const int c = house[static_cast<std::size_t>(lowest(w))];
+            step.cells.push_back(c);
+            for (std::uint64_t m = board.candidates(c) & ~keep; m; m &= m - 1) eliminate_into(board, step, c, lowest(m) + 1);
+          }
+          if (step.eliminations.empty()) return false;
+          step.technique = hidden_technique(size);
+          step.digits = keep;
+          step.houses = {h};
+          normalise(step);
+          return true;
+        }))
+      return true;
+  }
+  return false;
+}
+
+}  // namespace sudokit::grading

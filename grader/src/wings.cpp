@@ -1,0 +1,120 @@
+// wings.cpp: XY-Wing, XYZ-Wing and W-Wing, the patterns of two-candidate cells.
+//
+//  - XY-Wing: a pivot {x,y} sees two pincers {x,z} and {y,z}. Whatever the pivot holds, one
+//    pincer is z, so cells seeing both pincers lose z.
+//  - XYZ-Wing: a pivot {x,y,z} sees pincers {x,z} and {y,z}. One of the three is z, so cells
+//    seeing all three lose z.
+//  - W-Wing: two cells {x,y} that do not see each other, and a conjugate pair of x whose
+//    ends see one cell each. If the first cell is not y it is x, so its end of the pair is
+//    not x, the other end is, and the second cell is y: one of the two is y, and cells
+//    seeing both lose y.
+//
+// Scans go pivot (or first cell) row-major, then partners row-major, digits ascending.
+#include "board.hpp"
+
+namespace sudokit::grading {
+namespace {
+
+void eliminate_seeing_all(const Board& board, Step& step, std::initializer_list<int> cells, int digit) {
+  const Topology& topo = board.topo();
+  const int first = *cells.begin();
+  for (int c : topo.peers(first)) {
+    bool all = true;
+    for (int k : cells) all = all && (k == first || topo.sees(c, k));
+    bool member = false;
+    for (int k : cells) member = member || k == c;
+    if (all && !member) eliminate_into(board, step, c, digit);
+  }
+}
+
+}  // namespace
+
+bool find_xy_wing(const Board& board, Step& step) {
+  const Topology& topo = board.topo();
+  for (int pivot = 0; pivot < topo.cells; ++pivot) {
+    const std::uint64_t p = board.candidates(pivot);
+    if (popcount(p) != 2) continue;
+    for (int a : topo.peers(pivot)) {
+      const std::uint64_t ma = board.candidates(a);
+      if (popcount(ma) != 2 || popcount(ma & p) != 1) continue;
+      const std::uint64_t z = ma & ~p;
+      const std::uint64_t want_b = (p & ~ma) | z;
+      for (int b : topo.peers(pivot)) {
+        if (b <= a || board.candidates(b) != want_b) continue;
+        step = Step{};
+        eliminate_seeing_all(board, step, {a, b}, lowest(z) + 1);
+        if (step.eliminations.empty()) continue;
+        step.technique = Technique::xy_wing;
+        step.cells = {pivot, a, b};
+        step.digits = p | z;
+        normalise(step);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool find_xyz_wing(const Board& board, Step& step) {
+  const Topology& topo = board.topo();
+  for (int pivot = 0; pivot < topo.cells; ++pivot) {
+    const std::uint64_t p = board.candidates(pivot);
+    if (popcount(p) != 3) continue;
+    for (int a : topo.peers(pivot)) {
+      const std::uint64_t ma = board.candidates(a);
+      if (popcount(ma) != 2 || (ma & ~p) != 0) continue;
+      for (int b : topo.peers(pivot)) {
+        const std::uint64_t mb = board.candidates(b);
+        if (b <= a || popcount(mb) != 2 || (mb & ~p) != 0 || (ma | mb) != p) continue;
+        const std::uint64_t z = ma & mb;
+        step = Step{};
+        eliminate_seeing_all(board, step, {pivot, a, b}, lowest(z) + 1);
+        if (step.eliminations.empty()) continue;
+        step.technique = Technique::xyz_wing;
+        step.cells = {pivot, a, b};
+        step.digits = p;
+        normalise(step);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool find_w_wing(const Board& board, Step& step) {
+  const Topology& topo = board.topo();
+  for (int first = 0; first < topo.cells; ++first) {
+    const std::uint64_t m = board.candidates(first);
+    if (popcount(m) != 2) continue;
+    for (int second = first + 1; second < topo.cells; ++second) {
+      if (board.candidates(second) != m || topo.sees(first, second)) continue;
+      for (int pass = 0; pass < 2; ++pass) {
+        const std::uint64_t link_bit = pass == 0 ? (m & -m) : (m & (m - 1));
+        const int link = lowest(link_bit) + 1;
+        const int other = lowest(m & ~link_bit) + 1;
+        for (int h = 0; h < topo.houses(); ++h) {
+          const std::uint64_t where = board.positions(h, link);
+          if (popcount(where) != 2) continue;
+          const auto house = topo.house(h);
+          const int p = house[static_cast<std::size_t>(lowest(where))];
+          const int q = house[static_cast<std::size_t>(lowest(where & (where - 1)))];
+          if (p == first || p == second || q == first || q == second) continue;
+          const bool linked = (topo.sees(p, first) && topo.sees(q, second)) || (topo.sees(p, second) && topo.sees(q, first));
+          if (!linked) continue;
+          step = Step{};
+          eliminate_seeing_all(board, step, {first, second}, other);
+          if (step.eliminations.empty()) continue;
+          step.technique = Technique::w_wing;
+          step.cells = {first, p, q, second};
+          step.digits = m;
+          step.houses = {h};
+          normalise(step);
+          return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace sudokit::grading
