@@ -155,10 +155,15 @@ inline void force(Board& board, int digit, int band, int bit_index, std::uint32_
 }  // namespace
 
 bool Engine::State::propagate(Board& board, std::uint32_t dirty) {
+  // Words changed since the last column pass. A board handed to propagate() is at a fixed
+  // point except for the words in `dirty` (the parent's propagate() finished, then one cell was
+  // forced), so digits with no touched word can skip the column pass.
+  std::uint32_t touched = 0;
   for (;;) {
     while (dirty) {
       const int w = std::countr_zero(dirty);
       dirty &= dirty - 1;
+      touched |= 1u << w;
       std::uint32_t cells = board.candidates[w];
       const unsigned occupancy = kTables.boxes_of_row[cells & kRowBits] |
                                  (kTables.boxes_of_row[(cells >> 9) & kRowBits] << 3) |
@@ -219,7 +224,10 @@ bool Engine::State::propagate(Board& board, std::uint32_t dirty) {
     // in each band and one band in each column: the same perfect-matching rule as rows and
     // boxes inside a band, applied to (band, column) pairs. It gives locked candidates along
     // columns; then hidden singles in columns, which the band words cannot see.
+    const std::uint32_t touched_now = touched;
+    touched = 0;
     for (int digit = 0; digit < 9; ++digit) {
+      if (!(touched_now & (7u << word_of(digit, 0)))) continue;
       std::uint32_t* words = &board.candidates[word_of(digit, 0)];
       std::uint32_t columns[3];
       for (int band = 0; band < 3; ++band) {
