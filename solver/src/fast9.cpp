@@ -18,11 +18,13 @@
 //
 // Words whose contents changed are kept in a 27-bit "dirty" set and re-filtered until the set
 // is empty. Then a bit-sliced pass over the nine digits of each band finds empty cells (a dead
-// end), naked singles (placed and the loop resumes) and bivalue cells, and another pass over
-// the columns finds hidden singles in columns, the one constraint the band words do not see
-// directly. When nothing is left to deduce, the search branches on a bivalue cell (almost
-// always one exists), otherwise on the cell with the fewest candidates; the last choice at a
-// branch point reuses the current board instead of a copy.
+// end), naked singles (placed and the loop resumes) and bivalue cells. A pass per digit over
+// the columns then applies the same matching rule to (band, column) pairs inside each stack
+// (locked candidates along columns) and finds hidden singles in columns, which the band words
+// cannot see; it runs only for digits whose words changed since the last such pass. When
+// nothing is left to deduce, the search branches on a bivalue cell (almost always one
+// exists), otherwise on the cell with the fewest candidates; the last choice at a branch
+// point reuses the current board instead of a copy.
 //
 // Limits, counting and keeping solutions follow the DLX engine's contract (fast9.hpp). Every
 // board copy lives in a fixed stack inside the engine, so a warm engine allocates nothing.
@@ -299,14 +301,28 @@ void Engine::State::search(int depth, std::uint32_t dirty) {
       report(board);
       return;
     }
-    // Branch cell: the first bivalue cell, else the open cell with the fewest candidates.
+    // Branch cell: a bivalue cell where bivalue cells crowd, i.e. in the band with the most
+    // of them and in that band's row with the most. Measured on the hard collections: about
+    // 30% fewer guesses than the first bivalue cell (hardest_1106: 203 vs 284 per puzzle),
+    // since a guess there sets off long chains of singles. Without a bivalue cell, the open
+    // cell with the fewest candidates.
     int band = 0, bit_index = -1;
-    for (int b = 0; b < 3; ++b)
-      if (bivalue[b]) {
-        band = b;
-        bit_index = std::countr_zero(bivalue[b]);
-        break;
+    int most = 0;
+    for (int b = 0; b < 3; ++b) {
+      const int n = std::popcount(bivalue[b]);
+      if (n > most) most = n, band = b;
+    }
+    if (most) {
+      const std::uint32_t cells = bivalue[band];
+      std::uint32_t chosen_row = 0;
+      int most_in_row = 0;
+      for (int r = 0; r < 3; ++r) {
+        const std::uint32_t row = cells & (kRowBits << (9 * r));
+        const int n = std::popcount(row);
+        if (n > most_in_row) most_in_row = n, chosen_row = row;
       }
+      bit_index = std::countr_zero(chosen_row);
+    }
     if (bit_index < 0) {
       int best = 10;
       for (int b = 0; b < 3 && best > 2; ++b) {
