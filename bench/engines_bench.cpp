@@ -40,6 +40,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -343,7 +344,31 @@ std::string ratio_text(double ratio) { return ratio >= 0.1 ? fmt::format("{:.2f}
 
 // ---- the threads test ----
 
+// How many cores this process can actually get right now: two threads spin for a fixed wall
+// time and report the CPU time they received. The kernel's autogroup scheduling shares the
+// CPU fairly between sessions, not processes, so on a machine where other sessions keep the
+// cores busy a second thread adds almost nothing (and `nice` does not help); this probe says
+// so, instead of letting a poor speed-up be blamed on the program.
+double cores_available(int threads = 2, double wall_seconds = 0.4) {
+  std::vector<double> cpu_us(static_cast<std::size_t>(threads));
+  std::vector<std::thread> spinners;
+  for (int t = 0; t < threads; ++t)
+    spinners.emplace_back([&, t] {
+      const double start = thread_cpu_us();
+      const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(wall_seconds);
+      volatile std::uint64_t sink = 0;
+      while (std::chrono::steady_clock::now() < until)
+        for (int i = 0; i < 1000; ++i) sink = sink + static_cast<std::uint64_t>(i);
+      cpu_us[static_cast<std::size_t>(t)] = thread_cpu_us() - start;
+    });
+  for (auto& spinner : spinners) spinner.join();
+  double total = 0;
+  for (double us : cpu_us) total += us;
+  return total / 1e6 / wall_seconds;
+}
+
 struct ThreadsResult {
+  double cores_before = 0, cores_after = 0;
   std::size_t lines = 0;
   double seconds_1 = 0, seconds_2 = 0;  // wall clock
   double cpu_1 = 0, cpu_2 = 0;          // user + system CPU seconds of the program
@@ -390,6 +415,7 @@ ThreadsResult run_threads_test(const Options& o, const fs::path& scratch) {
     std::ofstream out(big);
     for (std::size_t i = 0; i < r.lines; ++i) out << lines[i % lines.size()] << '\n';
   }
+  r.cores_before = cores_available();
   std::vector<double> wall_1, wall_2, cpu_1, cpu_2;
   for (int rep = 0; rep < o.reps; ++rep) {
     std::cerr << fmt::format("threads test: repetition {}/{}\n", rep + 1, o.reps);
@@ -403,6 +429,7 @@ ThreadsResult run_threads_test(const Options& o, const fs::path& scratch) {
   r.seconds_2 = median(wall_2);
   r.cpu_1 = median(cpu_1);
   r.cpu_2 = median(cpu_2);
+  r.cores_after = cores_available();
   return r;
 }
 
@@ -541,6 +568,13 @@ int run(const Options& o) {
     std::cout << fmt::format("| 2 | {:.3f} | {:.0f} | {:.3f} | {:.2f}× (target ≥ 1.8×{}) |\n", threads->seconds_2,
                              lines / threads->seconds_2, threads->cpu_2, speedup,
                              speedup >= 1.8 ? ", met" : ", not met");
+    const double cores = std::min(threads->cores_before, threads->cores_after);
+    std::cout << fmt::format(
+        "\nCores this run could get (two spinning threads, CPU time over wall time): {:.2f} before, {:.2f} "
+        "after.{}\n",
+        threads->cores_before, threads->cores_after,
+        cores < 1.8 ? " **Other work held the cores: this speed-up measures the machine, not the program.**"
+                    : "");
   }
 
   if (!disagreements.empty()) {
