@@ -1,0 +1,144 @@
+// grade_test.cpp: `sudokit grade` on the built binary: the three layouts, --explain, order
+// and equality across thread counts, failures and exit codes.
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "cli_support.hpp"
+
+namespace {
+
+using sudokit::testing::run_sudokit;
+using sudokit::testing::split_lines;
+
+const std::string kEasy = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const std::string kInkala = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+/// Every `step`-th puzzle line of a shared collection (the CLI tests link no sudokit library).
+std::vector<std::string> sample(const std::string& relative, std::size_t step) {
+  std::ifstream in(std::string(SUDOKIT_SHARED_DATA) + "/" + relative);
+  EXPECT_TRUE(in.good()) << relative;
+  std::vector<std::string> lines;
+  std::string line;
+  for (std::size_t i = 0; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    if (i++ % step == 0) lines.push_back(line);
+  }
+  return lines;
+}
+
+TEST(CliGrade, LineFormatIsLevelScoreHardest) {
+  auto r = run_sudokit({"grade"}, kEasy + "\n" + kInkala + "\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto lines = split_lines(r.out);
+  ASSERT_EQ(lines.size(), 2u) << r.out;
+  std::istringstream easy(lines[0]);
+  std::string level, hardest;
+  int score = 0;
+  easy >> level >> score >> hardest;
+  EXPECT_EQ(level, "easy");
+  EXPECT_GT(score, 0);
+  EXPECT_TRUE(hardest == "naked-single" || hardest == "hidden-single" || hardest == "full-house") << hardest;
+  EXPECT_EQ(lines[1].rfind("extreme ", 0), 0u) << lines[1];
+  EXPECT_NE(lines[1].find(" guess"), std::string::npos) << lines[1];
+  EXPECT_NE(r.err.find("1 easy"), std::string::npos) << r.err;
+}
+
+TEST(CliGrade, ExplainPrintsOneLinePerStep) {
+  auto r = run_sudokit({"grade", "--explain"}, kEasy + "\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto lines = split_lines(r.out);
+  ASSERT_EQ(lines.size(), 1u + 51u) << r.out;  // 30 givens: 51 placements, one per step
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    EXPECT_EQ(lines[i].rfind("  " + std::to_string(i) + ". ", 0), 0u) << lines[i];
+    EXPECT_NE(lines[i].find("=>"), std::string::npos) << lines[i];
+    EXPECT_NE(lines[i].find('r'), std::string::npos) << lines[i];
+  }
+}
+
+TEST(CliGrade, JsonlFieldsAgreeWithLineFormat) {
+  auto line = run_sudokit({"grade"}, kEasy + "\n");
+  auto r = run_sudokit({"grade", "--format", "jsonl", "--explain"}, kEasy + "\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto lines = split_lines(r.out);
+  ASSERT_EQ(lines.size(), 1u);
+  const auto j = nlohmann::json::parse(lines[0]);
+  EXPECT_EQ(j["record"], 1);
+  EXPECT_EQ(j["status"], "graded");
+  EXPECT_EQ(j["givens"], 30);
+  EXPECT_EQ(j["guesses"], 0);
+  EXPECT_EQ(j["unique"], true);
+  const std::string summary =
+      j["level"].get<std::string>() + " " + std::to_string(j["score"].get<int>()) + " " + j["hardest"].get<std::string>();
+  EXPECT_EQ(summary + "\n", line.out);
+  int steps = 0;
+  for (const auto& [name, count] : j["steps"].items()) steps += count.get<int>();
+  EXPECT_EQ(steps, 51);
+  EXPECT_EQ(j["path"].size(), 51u);
+}
+
+TEST(CliGrade, CsvHasHeaderAndOneRowPerRecord) {
+  auto r = run_sudokit({"grade", "-f", "csv"}, kEasy + "\n" + kInkala + "\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto lines = split_lines(r.out);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0].rfind("record,source,line,puzzle,status,level,score,hardest,givens,guesses,unique,", 0), 0u);
+  EXPECT_NE(lines[0].find(",x-wing,"), std::string::npos);
+  const auto columns = std::count(lines[0].begin(), lines[0].end(), ',');
+  for (std::size_t i = 1; i < lines.size(); ++i)
+    EXPECT_EQ(std::count(lines[i].begin(), lines[i].end(), ','), columns) << lines[i];
+  EXPECT_NE(lines[2].find(",extreme,"), std::string::npos) << lines[2];
+}
+
+TEST(CliGrade, FailuresAreReportedInPlaceAndExitOne) {
+  std::string clash = kEasy;
+  clash[2] = '5';  // a second 5 in row 1
+  std::string unsolvable = "12345678." + std::string(72, '.');
+  unsolvable[4 * 9 + 8] = '9';
+  auto r = run_sudokit({"grade"}, kEasy + "\n" + clash + "\n" + unsolvable + "\n");
+  EXPECT_EQ(r.exit_code, 1);
+  const auto lines = split_lines(r.out);
+  ASSERT_EQ(lines.size(), 3u) << r.out;
+  EXPECT_EQ(lines[0].rfind("easy ", 0), 0u);
+  EXPECT_EQ(lines[1].rfind("invalid: ", 0), 0u) << lines[1];
+  EXPECT_EQ(lines[2], "none: no solution");
+  EXPECT_NE(r.err.find(":2:"), std::string::npos) << r.err;  // FILE:LINE diagnostics
+}
+
+TEST(CliGrade, ThreadsDoNotChangeOutputOrOrder) {
+  const auto puzzles = sample("puzzles/top1465.txt", 25);
+  const std::string input = sudokit::testing::join_lines(puzzles);
+  auto one = run_sudokit({"grade", "-f", "jsonl", "--threads", "1"}, input);
+  auto two = run_sudokit({"grade", "-f", "jsonl", "--threads", "3"}, input);
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_EQ(one.out, two.out);
+  const auto lines = split_lines(one.out);
+  ASSERT_EQ(lines.size(), puzzles.size());
+  for (std::size_t i = 0; i < lines.size(); ++i) EXPECT_EQ(nlohmann::json::parse(lines[i])["record"], i + 1);
+}
+
+TEST(CliGrade, UsageErrors) {
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"grade", "--uniqueness", "maybe"}, {"grade", "--format", "grid"}, {"grade", "--format", "xml"},
+           {"grade", "--no-such-option"}}) {
+    auto r = run_sudokit(args, kEasy + "\n");
+    EXPECT_EQ(r.exit_code, 2) << args[1];
+    EXPECT_TRUE(r.out.empty()) << r.out;
+    EXPECT_NE(r.err.find("sudokit grade"), std::string::npos) << r.err;
+  }
+}
+
+TEST(CliGrade, HelpMentionsLevelsAndUniqueness) {
+  auto r = run_sudokit({"grade", "--help"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("usage: sudokit grade"), std::string::npos);
+  EXPECT_NE(r.out.find("extreme"), std::string::npos);
+  EXPECT_NE(r.out.find("unique"), std::string::npos);
+}
+
+}  // namespace
