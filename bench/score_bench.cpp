@@ -1,0 +1,193 @@
+// score_bench.cpp: how fast `sudokit score` proves the best target score.
+//
+// Three workloads:
+//  - the contest-range cases of ../shared/data/target (>= 24 givens): milliseconds each;
+//  - sparse puzzles made here by thinning seeded random full grids to 16..18 givens, where
+//    plain enumeration takes minutes: the figure that matters for the branch and bound;
+//  - optionally any puzzle file (one 81-character line per puzzle).
+// Each puzzle is scored with the default search, and with --compare also with the baseline
+// bound (Σ weight × largest candidate, no Lagrangian) and the DLX enumeration oracle, both
+// under a time budget so the run ends; unproven runs print '>' before their time.
+//
+// usage: score_bench [--givens 16,17,18] [--puzzles 5] [--seed 1] [--compare] [--budget 60s]
+//                    [--sweeps N] [--file PUZZLES]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "branch_and_bound.hpp"
+#include "sudokit/grid.hpp"
+#include "sudokit/scorer.hpp"
+
+namespace {
+
+using sudokit::Grid;
+
+bool fill(Grid& g, int cell, std::mt19937& rng) {
+  if (cell == g.shape.cells()) return true;
+  int digits[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+  std::shuffle(std::begin(digits), std::end(digits), rng);
+  for (int d : digits) {
+    bool ok = true;
+    for (int i = 0; i < cell && ok; ++i)
+      if (g.cells[static_cast<std::size_t>(i)] == d &&
+          (g.shape.row_of(i) == g.shape.row_of(cell) || g.shape.col_of(i) == g.shape.col_of(cell) ||
+           g.shape.box_of(i) == g.shape.box_of(cell)))
+        ok = false;
+    if (!ok) continue;
+    g.cells[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(d);
+    if (fill(g, cell + 1, rng)) return true;
+  }
+  g.cells[static_cast<std::size_t>(cell)] = 0;
+  return false;
+}
+
+Grid thinned_random_grid(int givens, std::mt19937& rng) {
+  Grid full;
+  fill(full, 0, rng);
+  std::vector<int> order(81);
+  std::iota(order.begin(), order.end(), 0);
+  std::shuffle(order.begin(), order.end(), rng);
+  Grid puzzle;
+  for (int k = 0; k < givens; ++k) {
+    const auto cell = static_cast<std::size_t>(order[static_cast<std::size_t>(k)]);
+    puzzle.cells[cell] = full.cells[cell];
+  }
+  return puzzle;
+}
+
+Grid from_line(const std::string& line) {
+  Grid g;
+  for (std::size_t i = 0; i < 81 && i < line.size(); ++i)
+    g.cells[i] = static_cast<std::uint8_t>(line[i] >= '1' && line[i] <= '9' ? line[i] - '0' : 0);
+  return g;
+}
+
+struct Timing {
+  double seconds;
+  sudokit::ScoreResult result;
+};
+
+Timing timed(sudokit::Scorer& scorer, const Grid& puzzle, const sudokit::ScoreOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  auto result = scorer.score(puzzle, sudokit::Weights::target(9), options);
+  return {std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), std::move(result)};
+}
+
+std::string shown(const Timing& t) {
+  return fmt::format("{}{:.3f}s score {} nodes {}", t.result.proven ? "" : ">", t.seconds, t.result.score, t.result.nodes);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<int> givens = {16, 17, 18};
+  int per_count = 5;
+  unsigned seed = 1;
+  bool compare = false;
+  std::string budget_text = "60s";
+  std::string file;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
+    if (arg == "--givens") {
+      givens.clear();
+      const std::string list = value();
+      for (std::size_t at = 0; at < list.size();) {
+        givens.push_back(std::atoi(list.c_str() + at));
+        const auto comma = list.find(',', at);
+        at = comma == std::string::npos ? list.size() : comma + 1;
+      }
+    } else if (arg == "--puzzles") {
+      per_count = std::atoi(value().c_str());
+    } else if (arg == "--seed") {
+      seed = static_cast<unsigned>(std::atoi(value().c_str()));
+    } else if (arg == "--compare") {
+      compare = true;
+    } else if (arg == "--budget") {
+      budget_text = value();
+    } else if (arg == "--file") {
+      file = value();
+    } else {
+      fmt::print(stderr, "usage: score_bench [--givens 16,17,18] [--puzzles N] [--seed S] [--compare] "
+                         "[--budget 60s] [--file PUZZLES]\n");
+      return 2;
+    }
+  }
+  const auto budget = sudokit::parse_score_budget(budget_text);
+  if (!budget) return 2;
+
+  sudokit::Scorer scorer;
+  sudokit::ScoreOptions fast;
+  sudokit::ScoreOptions oracle;
+  oracle.method = sudokit::ScoreMethod::enumerate;
+  oracle.budget = *budget;
+
+  // Contest-range cases from the shared data.
+  {
+    std::ifstream cases(std::string(SUDOKIT_SHARED_DATA) + "/target/cases.tsv");
+    std::string id, line, expected;
+    std::getline(cases, line);  // header
+    double total = 0;
+    int count = 0;
+    while (cases >> id >> line >> expected) {
+      std::string rest;
+      std::getline(cases, rest);
+      const Timing t = timed(scorer, from_line(line), fast);
+      total += t.seconds;
+      ++count;
+      fmt::print("target/{}: {} (expected {})\n", id, shown(t), expected);
+    }
+    fmt::print("target cases: {} in {:.3f} ms total\n\n", count, total * 1e3);
+  }
+
+  std::vector<std::pair<std::string, Grid>> puzzles;
+  if (!file.empty()) {
+    std::ifstream in(file);
+    std::string line;
+    while (std::getline(in, line))
+      if (line.size() >= 81 && line[0] != '#') puzzles.emplace_back(line.substr(0, 81), from_line(line));
+  } else {
+    std::mt19937 rng(seed);
+    for (int g : givens)
+      for (int k = 0; k < per_count; ++k) {
+        const Grid puzzle = thinned_random_grid(g, rng);
+        puzzles.emplace_back(sudokit::to_line(puzzle), puzzle);
+      }
+  }
+
+  double total = 0;
+  double worst = 0;
+  for (const auto& [text, puzzle] : puzzles) {
+    const Timing t = timed(scorer, puzzle, fast);
+    total += t.seconds;
+    worst = std::max(worst, t.seconds);
+    fmt::print("{} ({} givens)\n  bnb        {}\n", text, puzzle.givens(), shown(t));
+    if (compare) {
+      sudokit::scoring::SearchTuning baseline;
+      baseline.lagrangian = false;
+      sudokit::scoring::BranchAndBound plain;
+      sudokit::ScoreOptions limited;
+      limited.budget = *budget;
+      const auto start = std::chrono::steady_clock::now();
+      const auto outcome = plain.run(puzzle, sudokit::Weights::target(9).values(), limited, baseline);
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      fmt::print("  cell bound {}{:.3f}s score {} nodes {}\n", outcome.proven ? "" : ">", seconds,
+                 outcome.found ? outcome.best : -1, outcome.nodes);
+      fmt::print("  enumerate  {}\n", shown(timed(scorer, puzzle, oracle)));
+    }
+    std::fflush(stdout);
+  }
+  if (!puzzles.empty())
+    fmt::print("\nbnb: {} puzzles, {:.3f} s total, {:.3f} s mean, {:.3f} s worst\n", puzzles.size(), total,
+               total / static_cast<double>(puzzles.size()), worst);
+  return 0;
+}

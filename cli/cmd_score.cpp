@@ -1,0 +1,276 @@
+// `sudokit score [FILE...]`: the target-Sudoku score of each record (NOIP 2009, 靶形数独).
+//
+// A solution scores Σ weight × digit; a puzzle scores the best over all of its solutions, or
+// -1 when it has none (clashing givens included). Default weights are the contest's rings,
+// 6 + min(r, c, N-1-r, N-1-c) for any N; --weights FILE reads an N×N table of integers.
+//
+// Output, one record per input record, in order:
+//   line   the score alone (exactly the contest's output). A record that cannot be read also
+//          prints -1, so the stream stays one integer per record; its FILE:LINE diagnostic
+//          goes to stderr and the exit status is 1. A score the budget left unproven is
+//          printed too, with a diagnostic on stderr.
+//   grid   "# score S (status)" and the solution reaching it as a block, then a blank line.
+//   jsonl  record, source, line, puzzle, status (optimal | unproven | none | invalid), score,
+//          proven, nodes, solution (when one was found), solutions (with --count; when a budget
+//          stops the count, solutions_at_least instead), error (invalid, clashing givens).
+//   csv    the same fields as columns.
+// Exit: 0 when every record was read and its score proven; 1 when some record was unreadable
+// or left unproven by --budget; 2 for usage or I/O errors. "No solution" is an answer (-1).
+//
+// Records are scored in parallel, one record per pipeline token: a sparse record can take
+// seconds, so batching records together would serialise the slow ones.
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "common.hpp"
+#include "sudokit/scorer.hpp"
+#include "sudokit/verifier.hpp"
+
+namespace sudokit::cli {
+namespace {
+
+constexpr const char* kUsage =
+    "usage: sudokit score [OPTIONS] [FILE...]\n"
+    "The target-Sudoku score of each puzzle (standard input when no FILE or '-'): the largest\n"
+    "sum of weight x digit over all of its solutions, or -1 when it has none. Default weights:\n"
+    "the contest's rings, 6 + min(r, c, N-1-r, N-1-c) (6 outside to 10 in the centre of a 9x9).\n"
+    "Reads every format, including the contest's 9 lines of 9 integers.";
+
+struct ScoreOutcome {
+  std::string status;  // optimal, unproven, none, invalid
+  std::string error;
+  ScoreResult result;
+  std::optional<std::uint64_t> solutions;  // exact count (--count)
+  std::optional<std::uint64_t> solutions_at_least;
+};
+
+struct Worker {
+  Scorer scorer;
+  Solver counter{EngineKind::automatic};
+};
+
+// Progress for long searches, on a terminal only: one line, shared by the worker threads.
+class SearchProgress {
+ public:
+  explicit SearchProgress(bool enabled) : enabled_(enabled) {}
+  bool enabled() const { return enabled_; }
+  void show(std::size_t record, const ScoreProgress& p) {
+    std::lock_guard lock(mutex_);
+    fmt::print(stderr, "\r\033[Kscore: record {}: best {} after {} nodes, {:.1f} s", record,
+               p.has_best ? std::to_string(p.best) : std::string("none yet"), p.nodes, p.seconds);
+    std::fflush(stderr);
+    shown_ = true;
+  }
+  void clear() {
+    std::lock_guard lock(mutex_);
+    if (!shown_) return;
+    fmt::print(stderr, "\r\033[K");
+    std::fflush(stderr);
+    shown_ = false;
+  }
+
+ private:
+  bool enabled_;
+  std::mutex mutex_;
+  bool shown_ = false;
+};
+
+std::string status_of(const ScoreResult& result) {
+  if (!result.proven) return "unproven";
+  return result.solution ? "optimal" : "none";
+}
+
+void count_solutions(Solver& counter, const Grid& puzzle, const ScoreBudget& budget, ScoreOutcome& outcome) {
+  const auto start = std::chrono::steady_clock::now();
+  std::uint64_t seen = 0;
+  bool stopped = false;
+  counter.enumerate(puzzle, [&](const Grid&) {
+    ++seen;
+    if (budget.nodes != 0 && seen >= budget.nodes) stopped = true;
+    if (budget.time.count() != 0 && (seen & 4095) == 0 && std::chrono::steady_clock::now() - start >= budget.time)
+      stopped = true;
+    return !stopped;
+  });
+  if (stopped)
+    outcome.solutions_at_least = seen;
+  else
+    outcome.solutions = seen;
+}
+
+void write_record(std::string& out, Format format, const Record& record, const ScoreOutcome& outcome,
+                  const Alphabet& alphabet) {
+  const ScoreResult& result = outcome.result;
+  switch (format) {
+    case Format::line:
+      out += fmt::format("{}\n", result.score);
+      return;
+    case Format::grid:
+      if (outcome.status == "invalid") {
+        out += fmt::format("# invalid: {}\n\n", outcome.error);
+      } else if (!result.solution) {
+        out += fmt::format("# score {} ({}{}{})\n\n", result.score, outcome.status, outcome.error.empty() ? "" : ": ",
+                           outcome.error);
+      } else {
+        out += fmt::format("# score {} ({})\n", result.score, outcome.status);
+        out += to_block(*result.solution, alphabet);
+        out += '\n';
+      }
+      return;
+    case Format::jsonl: {
+      nlohmann::ordered_json j;
+      j["record"] = record.number;
+      j["source"] = record.source;
+      j["line"] = record.line;
+      if (record.grid) j["puzzle"] = to_line(*record.grid, alphabet);
+      j["status"] = outcome.status;
+      j["score"] = result.score;
+      j["proven"] = result.proven;
+      j["nodes"] = result.nodes;
+      if (result.solution) j["solution"] = to_line(*result.solution, alphabet);
+      if (outcome.solutions) j["solutions"] = *outcome.solutions;
+      if (outcome.solutions_at_least) j["solutions_at_least"] = *outcome.solutions_at_least;
+      if (!outcome.error.empty()) j["error"] = outcome.error;
+      out += j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+      out += '\n';
+      return;
+    }
+    case Format::csv: {
+      std::string solutions;
+      if (outcome.solutions) solutions = std::to_string(*outcome.solutions);
+      if (outcome.solutions_at_least) solutions = ">=" + std::to_string(*outcome.solutions_at_least);
+      out += fmt::format("{},{},{},{},{},{},{},{},{},{}\n", record.number, csv_field(record.source), record.line,
+                         outcome.status, result.score, result.proven ? "true" : "false", result.nodes, solutions,
+                         result.solution ? to_line(*result.solution, alphabet) : std::string(),
+                         csv_field(outcome.error));
+      return;
+    }
+  }
+}
+
+std::optional<Weights> load_weights(const std::string& spec) {
+  if (spec == "target") return std::nullopt;  // rings, sized per record
+  std::ifstream in(spec, std::ios::binary);
+  if (!in) throw UsageError(fmt::format("--weights: cannot read '{}' (use 'target' or a file of N×N integers)", spec));
+  std::ostringstream text;
+  text << in.rdbuf();
+  std::string why;
+  auto weights = Weights::parse(text.str(), &why);
+  if (!weights) throw UsageError(fmt::format("--weights {}: {}", spec, why));
+  return weights;
+}
+
+int run_score(const std::vector<std::string>& args) {
+  InputOptions input;
+  int threads = 0;
+  std::string format_text = "line";
+  std::string weights_text = "target";
+  std::string method_text = "bnb";
+  std::string budget_text;
+  bool count = false;
+  po::options_description options("score options");
+  options.add_options()
+      ("weights,w", po::value(&weights_text)->default_value("target")->value_name("target|FILE"),
+       "cell weights: 'target' (the contest's rings) or a file of N×N integers ('#' comments)")
+      ("method,m", po::value(&method_text)->default_value("bnb")->value_name("bnb|enumerate"),
+       "bnb: branch and bound (proves the optimum fast); enumerate: every solution (slow oracle)")
+      ("budget,b", po::value(&budget_text)->value_name("NODES|TIME"),
+       "give up proving after NODES search nodes or TIME (5s, 250ms, 2m): print the best found, unproven")
+      ("count,c", po::bool_switch(&count), "also count the solutions (jsonl/csv; limited by --budget too)")
+      ("format,f", po::value(&format_text)->default_value("line")->value_name("FMT"), "line, grid, jsonl or csv");
+  add_threads_option(options, threads);
+  add_input_options(options, input);
+  if (!parse_command_line(args, options, kUsage, &input.files)) return kExitOk;
+
+  const Format format = parse_format(format_text);
+  const auto method = parse_score_method(method_text);
+  if (!method) throw UsageError(fmt::format("unknown --method '{}' (use bnb or enumerate)", method_text));
+  ScoreOptions score_options;
+  score_options.method = *method;
+  if (!budget_text.empty()) {
+    std::string why;
+    const auto budget = parse_score_budget(budget_text, &why);
+    if (!budget) throw UsageError("--budget: " + why);
+    score_options.budget = *budget;
+  }
+  const std::optional<Weights> fixed_weights = load_weights(weights_text);
+  const ReaderOptions reader = input.reader_options();
+  const Alphabet alphabet = reader.alphabet;
+  SearchProgress progress(score_options.budget.unlimited() && stderr_is_terminal());
+
+  InputStream stream(input.files, reader);
+  Output output;
+  std::string text;
+  if (format == Format::csv) output.write("record,source,line,status,score,proven,nodes,solutions,solution,error\n");
+  std::size_t failed = 0;
+
+  struct Item {
+    Record record;
+    ScoreOutcome outcome;
+  };
+  PipelineOptions pipeline;
+  pipeline.threads = checked_threads(threads);
+  pipeline.batch_size = 1;
+  run_ordered_pipeline<Item>(
+      pipeline, [] { return Worker{}; }, [&](Item& item) { return stream.next(item.record); },
+      [&](Item& item, Worker& worker) {
+        ScoreOutcome& outcome = item.outcome;
+        outcome = ScoreOutcome{};
+        const Record& record = item.record;
+        if (!record.grid) {
+          outcome.status = "invalid";
+          outcome.error = record.error;
+          return;
+        }
+        const Grid& puzzle = *record.grid;
+        if (fixed_weights && fixed_weights->n() != puzzle.shape.n) {
+          outcome.status = "invalid";
+          outcome.error = fmt::format("the {}x{} weight table does not fit a {}x{} grid", fixed_weights->n(),
+                                      fixed_weights->n(), puzzle.shape.n, puzzle.shape.n);
+          return;
+        }
+        const Weights weights = fixed_weights ? *fixed_weights : Weights::target(puzzle.shape.n);
+        ScoreOptions local = score_options;
+        if (progress.enabled())
+          local.on_progress = [&progress, &record](const ScoreProgress& p) { progress.show(record.number, p); };
+        outcome.result = worker.scorer.score(puzzle, weights, local);
+        if (progress.enabled()) progress.clear();
+        outcome.status = status_of(outcome.result);
+        if (const auto clashes = find_clashes(puzzle); !clashes.empty())
+          outcome.error = "givens clash: " + describe_clashes(puzzle.shape, clashes);
+        if (count) count_solutions(worker.counter, puzzle, score_options.budget, outcome);
+      },
+      [&](Item& item) {
+        const ScoreOutcome& outcome = item.outcome;
+        if (outcome.status == "invalid") {
+          diagnose(item.record, outcome.error);
+          ++failed;
+        } else if (outcome.status == "unproven") {
+          diagnose(item.record, fmt::format("budget spent: {} is the best score found, not proven optimal",
+                                            outcome.result.score));
+          ++failed;
+        }
+        text.clear();
+        write_record(text, format, item.record, outcome, alphabet);
+        output.write(text);
+      });
+  output.flush();
+  if (!output.ok()) {
+    fmt::print(stderr, "sudokit score: cannot write the output\n");
+    return kExitUsage;
+  }
+  if (stream.io_failed()) return kExitUsage;
+  return failed ? kExitFailures : kExitOk;
+}
+
+const CommandRegistration registration{
+    {"score", "target-Sudoku score: the best weighted sum over all solutions (-1 if none)", 50, run_score}};
+
+}  // namespace
+}  // namespace sudokit::cli
