@@ -113,7 +113,31 @@ void scan_numbers(std::string_view text, ScannedLine& out) {
   }
 }
 
-void scan_line(std::string_view text, const Alphabet& alphabet, ScannedLine& out) {
+/// What each byte means on a symbol line, looked up once per byte: a digit 0..size() of
+/// the alphabet (0 = empty mark), or one of the negative classes below. Built once per reader
+/// so the per-byte work is a single table load, not a call into the alphabet.
+enum ByteClass : std::int8_t { kInvalid = -1, kSpace = -2, kRuling = -3, kNul = -4 };
+using ByteClasses = std::array<std::int8_t, 256>;
+
+ByteClasses classify_bytes(const Alphabet& alphabet) {
+  ByteClasses classes{};
+  for (int b = 0; b < 256; ++b) {
+    const char c = static_cast<char>(b);
+    if (is_space(c)) {
+      classes[static_cast<std::size_t>(b)] = kSpace;
+    } else if (is_ruling(c)) {
+      classes[static_cast<std::size_t>(b)] = kRuling;
+    } else if (b == 0) {
+      classes[static_cast<std::size_t>(b)] = kNul;
+    } else {
+      // Alphabets hold at most 100 symbols, so every digit fits an int8.
+      classes[static_cast<std::size_t>(b)] = static_cast<std::int8_t>(std::max(-1, alphabet.digit_of(c)));
+    }
+  }
+  return classes;
+}
+
+void scan_line(std::string_view text, const ByteClasses& classes, ScannedLine& out) {
   out.values.clear();
   out.problem.clear();
   out.numbers = false;
@@ -130,21 +154,26 @@ void scan_line(std::string_view text, const Alphabet& alphabet, ScannedLine& out
   out.kind = LineKind::cells;
   bool spaced = false, digits_only = true;
   std::size_t nul_at = 0, bad_at = 0;  // 1-based columns; 0 = none
+  out.values.resize(text.size());
+  std::uint8_t* value = out.values.data();
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
-    if (is_space(c)) {
-      spaced = true;
+    const std::int8_t cls = classes[static_cast<unsigned char>(c)];
+    if (cls >= 0) {
+      *value++ = static_cast<std::uint8_t>(cls);
+      digits_only = digits_only && is_digit(c);
       continue;
     }
-    if (is_ruling(c)) continue;
-    const int digit = alphabet.digit_of(c);
-    if (digit < 0) {
-      if (c == '\0' && nul_at == 0) nul_at = i + 1;
+    if (cls == kSpace) {
+      spaced = true;
+    } else if (cls != kRuling) {  // kInvalid or kNul: still a cell, so counts stay honest
+      if (cls == kNul && nul_at == 0) nul_at = i + 1;
       if (bad_at == 0) bad_at = i + 1;
+      *value++ = 0;
+      digits_only = false;
     }
-    digits_only = digits_only && is_digit(c);
-    out.values.push_back(static_cast<std::uint8_t>(digit < 0 ? 0 : digit));
   }
+  out.values.resize(static_cast<std::size_t>(value - out.values.data()));
   if (nul_at != 0) {
     out.binary = true;
     out.problem = fmt::format("binary data (NUL byte) at column {}", nul_at);
@@ -209,7 +238,12 @@ int integer_sqrt(int value) {
 
 struct RecordReader::Impl {
   Impl(std::istream& in, std::string source_name, ReaderOptions reader_options)
-      : lines(in, reader_options.max_line_bytes), source(std::move(source_name)), options(std::move(reader_options)) {}
+      : lines(in, reader_options.max_line_bytes),
+        source(std::move(source_name)),
+        options(std::move(reader_options)),
+        classes(classify_bytes(options.alphabet)) {
+    for (int n = 1; n <= kMaxSize; ++n) default_shapes[static_cast<std::size_t>(n)] = *default_shape(n);
+  }
 
   bool next(Record& record);
 
@@ -252,6 +286,8 @@ struct RecordReader::Impl {
   detail::LineSource lines;
   std::string source;
   ReaderOptions options;
+  ByteClasses classes;
+  std::array<Shape, kMaxSize + 1> default_shapes;  ///< default_shape(n), computed once
   std::size_t returned = 0;
   detail::Line current;  ///< the line being read (valid until the next lines.next())
   ScannedLine scanned;
@@ -264,7 +300,7 @@ bool RecordReader::Impl::next(Record& record) {
       start(record);
       return fail(record, too_long_message());
     }
-    scan_line(current.text, options.alphabet, scanned);
+    scan_line(current.text, classes, scanned);
     if (scanned.kind == LineKind::cells) break;
   }
   start(record);
@@ -281,9 +317,9 @@ bool RecordReader::Impl::next(Record& record) {
   if (root >= 4 && root * root == count) {
     if (root > kMaxSize)
       return fail(record, fmt::format("size {} is larger than the supported maximum {}", root, kMaxSize));
-    return read_one_line(record, *default_shape(root));
+    return read_one_line(record, default_shapes[static_cast<std::size_t>(root)]);
   }
-  if (count <= kMaxSize) return read_block(record, *default_shape(count));
+  if (count <= kMaxSize) return read_block(record, default_shapes[static_cast<std::size_t>(count)]);
   // Too many cells for a row: a one-line puzzle with cells missing or extra.
   const int nearest = (count - root * root <= (root + 1) * (root + 1) - count) ? root : root + 1;
   if (nearest > kMaxSize)
@@ -325,7 +361,7 @@ bool RecordReader::Impl::read_block(Record& record, const Shape& shape) {
       ++rows;
       continue;
     }
-    scan_line(current.text, options.alphabet, scanned);
+    scan_line(current.text, classes, scanned);
     if (scanned.kind == LineKind::blank) break;
     if (scanned.kind != LineKind::cells) continue;
     if (scanned.count() != n && is_whole_puzzle(scanned.count())) {
