@@ -8,6 +8,9 @@
 // Classifying lines before records keeps the formats independent: a block may mix
 // "5 3 . . 7 . . . ." rows with "534678912" rows, and a numbers row is just a row.
 //
+// Lines that are not cells: '#' comments, "[Section]" headers (.sdk), blank lines (which end
+// a record), and rulings ("------+-------+------", "*-----------*").
+//
 // Errors are values, not exceptions: a bad record becomes one Record with an error
 // sentence, and the reader then skips to where the next record must start (the end of a
 // block, a blank line, or a line that is a whole puzzle by itself), so one bad row or one
@@ -147,7 +150,8 @@ void scan_line(std::string_view text, const ByteClasses& classes, ScannedLine& o
     out.kind = LineKind::blank;
     return;
   }
-  if (*first == '#') {
+  // A comment, or a section header like the "[Puzzle]" of SadMan .sdk files.
+  if (*first == '#' || (*first == '[' && text[text.find_last_not_of(" \t\v\f")] == ']')) {
     out.kind = LineKind::comment;
     return;
   }

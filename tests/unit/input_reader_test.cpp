@@ -126,6 +126,15 @@ TEST(ReaderFormats, SdkBlock) {
   EXPECT_EQ(records[0].text, "7..9....1");
 }
 
+TEST(ReaderFormats, SdkSectionHeadersAreSkipped) {
+  const auto records = read_all(
+      "#Aauthor\n[Puzzle]\n7..9....1\n1....59..\n...2...8.\n..5.2...3\n......648\n413......\n..7..2.9.\n2.1.6.8.4\n"
+      ".8.5.4.12\n");
+  ASSERT_EQ(records.size(), 1u);
+  expect_grid(records[0], grid_from_line(kPuzzle));
+  EXPECT_EQ(records[0].line, 3u);
+}
+
 TEST(ReaderFormats, SsBlockWithRulings) {
   const std::string ss =
       "7..|9..|..1\n1..|..5|9..\n...|2..|.8.\n-----------\n..5|.2.|..3\n...|...|648\n413|...|...\n"
