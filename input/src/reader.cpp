@@ -78,7 +78,8 @@ bool is_ruling_line(std::string_view text) {
 
 /// Integers separated by whitespace, with at least one of more than one digit (with only
 /// single digits the line reads the same as symbols, and as symbols it respects a custom
-/// alphabet where '0' is a digit). Tokens made only of rulings are separators.
+/// alphabet where '0' is a digit). Tokens made only of rulings are separators, and a lone
+/// '.' is an empty cell, as to_block writes grids past the alphabet (" .  2 10 | 36").
 bool is_numbers_line(std::string_view text) {
   bool multi_digit = false;
   std::size_t i = 0;
@@ -92,6 +93,7 @@ bool is_numbers_line(std::string_view text) {
       ++i;
     }
     if (i == start || rulings) continue;
+    if (i - start == 1 && text[start] == '.') continue;
     if (!digits) return false;
     if (i - start > 1) multi_digit = true;
   }
@@ -107,6 +109,11 @@ void scan_numbers(std::string_view text, ScannedLine& out) {
       continue;
     }
     if (i == text.size()) break;
+    if (text[i] == '.') {  // is_numbers_line let it through only as a token of its own
+      out.values.push_back(0);
+      ++i;
+      continue;
+    }
     unsigned value = 0;
     while (i < text.size() && is_digit(text[i])) {
       value = std::min(255u, value * 10 + static_cast<unsigned>(text[i] - '0'));
@@ -156,7 +163,7 @@ void scan_line(std::string_view text, const ByteClasses& classes, ScannedLine& o
     return;
   }
   out.kind = LineKind::cells;
-  bool spaced = false, digits_only = true;
+  bool spaced = false, digits_only = true;  // digits_only: digits and '.', a numbers line maybe
   std::size_t nul_at = 0, bad_at = 0;  // 1-based columns; 0 = none
   out.values.resize(text.size());
   std::uint8_t* value = out.values.data();
@@ -165,7 +172,7 @@ void scan_line(std::string_view text, const ByteClasses& classes, ScannedLine& o
     const std::int8_t cls = classes[static_cast<unsigned char>(c)];
     if (cls >= 0) {
       *value++ = static_cast<std::uint8_t>(cls);
-      digits_only = digits_only && is_digit(c);
+      digits_only = digits_only && (is_digit(c) || c == '.');
       continue;
     }
     if (cls == kSpace) {

@@ -334,6 +334,23 @@ TEST(ReaderShapes, ThirtySixAndBeyondInNumbers) {
   }
 }
 
+TEST(ReaderShapes, BlocksPastTheAlphabetRoundTrip) {
+  // to_block writes N > 35 as right-aligned integers with '.' for empty; 36 cells alone
+  // would be a 6x6 one-liner, so the size is forced, as the CLI's --size does.
+  for (int n : {36, 64}) {
+    ReaderOptions options;
+    options.shape = default_shape(n);
+    const Grid puzzle = pattern_puzzle(*options.shape);
+    const auto records = read_all(to_block(puzzle) + "\n" + to_block(puzzle), options);
+    ASSERT_EQ(records.size(), 2u) << n;
+    expect_grid(records[0], puzzle);
+    expect_grid(records[1], puzzle);
+  }
+  const auto bad = read_all("1 2 3 10 .. 5\n", {});
+  ASSERT_EQ(bad.size(), 1u);
+  EXPECT_FALSE(bad[0].grid);  // ".." is no number: symbols, where "10" is two cells
+}
+
 TEST(ReaderShapes, CustomAlphabetWithZeroAsSymbol) {
   ReaderOptions options;
   options.alphabet = *Alphabet::from_symbols("0123456789ABCDEF");
