@@ -13,7 +13,9 @@
 //   auto lines = sudokit::testing::split_lines(r.out);
 //
 // TempFile makes a named scratch file (removed when it goes out of scope) for tests that
-// pass file names on the command line.
+// pass file names on the command line. data_lines() reads the shared collections, and
+// solution_problem() checks an answer independently of every sudokit library (the cli
+// tests link none of them, so a bug shared by the program and a library cannot hide).
 #pragma once
 
 #include <fcntl.h>
@@ -25,6 +27,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -32,6 +35,8 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 extern char** environ;
 
@@ -145,6 +150,109 @@ inline std::string join_lines(const std::vector<std::string>& lines) {
   std::string text;
   for (const std::string& line : lines) text += line + '\n';
   return text;
+}
+
+/// The fields of one CSV row (RFC 4180: quoted fields, "" for a quote inside quotes).
+/// The row must not span lines; tests check that no field holds a line break.
+inline std::vector<std::string> parse_csv_row(const std::string& row) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < row.size(); ++i) {
+    const char c = row[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < row.size() && row[i + 1] == '"') {
+        fields.back() += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        fields.back() += c;
+      }
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
+/// The puzzle lines of a shared collection (SUDOKIT_SHARED_DATA/relative), comments and
+/// blank lines skipped, at most `max`. Fails the current test when the file is missing.
+inline std::vector<std::string> data_lines(const std::string& relative, std::size_t max = SIZE_MAX) {
+  const std::string path = std::string(SUDOKIT_SHARED_DATA) + "/" + relative;
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  if (!in) {
+    ADD_FAILURE() << "cannot read " << path;
+    return lines;
+  }
+  std::string line;
+  while (lines.size() < max && std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty() || line[0] == '#') continue;
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+/// How a grid is written: its size, box and symbols (digit d is symbols[d - 1]).
+struct GridSpec {
+  int n = 9;
+  int box_rows = 3;
+  int box_cols = 3;
+  std::string symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  bool zero_is_empty = true;  ///< false for a custom alphabet, where only '.' is empty
+};
+
+/// Why `solution` is not a solution of `puzzle` (one-line forms), or "" when it is: it must
+/// have n² cells, use only the symbols, keep every given, and repeat no symbol in a row,
+/// column or box. Written here from the rules alone, sharing no code with sudokit.
+inline std::string solution_problem(const std::string& puzzle, const std::string& solution,
+                                    const GridSpec& spec = {}) {
+  const std::size_t cells = static_cast<std::size_t>(spec.n * spec.n);
+  if (puzzle.size() != cells) return "puzzle has " + std::to_string(puzzle.size()) + " cells";
+  if (solution.size() != cells) return "solution has " + std::to_string(solution.size()) + " cells";
+  const std::string symbols = spec.symbols.substr(0, static_cast<std::size_t>(spec.n));
+  std::vector<int> digit(cells);
+  for (std::size_t i = 0; i < cells; ++i) {
+    const std::size_t at = symbols.find(solution[i]);
+    if (at == std::string::npos) return "cell " + std::to_string(i) + " holds '" + solution[i] + "'";
+    digit[i] = static_cast<int>(at);
+    const char given = puzzle[i];
+    const bool empty = given == '.' || (spec.zero_is_empty && given == '0');
+    if (!empty && given != solution[i]) return "cell " + std::to_string(i) + " changes a given";
+  }
+  const int n = spec.n;
+  for (int house = 0; house < 3 * n; ++house) {
+    std::vector<bool> seen(static_cast<std::size_t>(n), false);
+    for (int k = 0; k < n; ++k) {
+      int row = 0, col = 0;
+      const int which = house % n;
+      if (house < n) {
+        row = which, col = k;
+      } else if (house < 2 * n) {
+        row = k, col = which;
+      } else {
+        const int boxes_across = n / spec.box_cols;
+        row = (which / boxes_across) * spec.box_rows + k / spec.box_cols;
+        col = (which % boxes_across) * spec.box_cols + k % spec.box_cols;
+      }
+      const int d = digit[static_cast<std::size_t>(row * n + col)];
+      if (seen[static_cast<std::size_t>(d)])
+        return "repeated " + std::string(1, symbols[static_cast<std::size_t>(d)]) + " in " +
+               (house < n ? "row " : house < 2 * n ? "column " : "box ") + std::to_string(which + 1);
+      seen[static_cast<std::size_t>(d)] = true;
+    }
+  }
+  return "";
+}
+
+/// "r3c5" for a cell of an n-wide grid (1-based, the convention sudokit prints).
+inline std::string cell_label(int n, int cell) {
+  return "r" + std::to_string(cell / n + 1) + "c" + std::to_string(cell % n + 1);
 }
 
 }  // namespace sudokit::testing
