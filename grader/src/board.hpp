@@ -126,6 +126,7 @@ bool find_xyz_wing(const Board& board, Step& step);
 bool find_w_wing(const Board& board, Step& step);
 bool find_x_chain(const Board& board, Step& step);
 bool find_xy_chain(const Board& board, Step& step);
+bool find_aic(const Board& board, Step& step);
 bool find_unique_rectangle_1(const Board& board, Step& step);
 bool find_bug_plus_1(const Board& board, Step& step);
 

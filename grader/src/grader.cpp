@@ -58,6 +58,7 @@ constexpr std::array<TechniqueInfo, kTechniqueCount> kTechniques = {{
     {"xyz-wing", 180, Level::hard},
     {"x-chain", 260, Level::expert},
     {"xy-chain", 260, Level::expert},
+    {"aic", 280, Level::expert},
     {"guess", 1000, Level::extreme},
 }};
 
@@ -144,6 +145,15 @@ std::string describe_step(const Step& step, const Shape& shape) {
       pattern = fmt::format("digit {} along {}", digit_list(step.digits), pattern);
       break;
     }
+    case Technique::aic: {
+      // (5)r1c1 = (7)r1c1 - (7)r1c6 = ...: '=' strong (if the left is false the right is
+      // true), '-' weak (if the left is true the right is false); the first node is false.
+      for (std::size_t i = 0; i < step.chain.size(); ++i) {
+        if (i) pattern += i % 2 ? " = " : " - ";
+        pattern += fmt::format("({}){}", step.chain[i].digit, cell_name(shape, step.chain[i].cell));
+      }
+      break;
+    }
     case Technique::simple_colouring: {
       std::vector<int> colour_a, colour_b;
       for (const CellDigit& node : step.chain) (node.digit == 1 ? colour_a : colour_b).push_back(node.cell);
@@ -196,6 +206,7 @@ bool find_technique(Technique technique, const Board& board, Step& step) {
     case Technique::xyz_wing: return find_xyz_wing(board, step);
     case Technique::x_chain: return find_x_chain(board, step);
     case Technique::xy_chain: return find_xy_chain(board, step);
+    case Technique::aic: return find_aic(board, step);
     case Technique::guess: return false;
   }
   return false;

@@ -325,6 +325,28 @@ TEST(GraderTechniques, XYChain) {
   EXPECT_EQ(s.chain, (std::vector<CellDigit>{{rc(1, 1), 2}, {rc(1, 5), 3}, {rc(5, 5), 4}, {rc(5, 9), 1}}));
 }
 
+TEST(GraderTechniques, AlternatingInferenceChain) {
+  // Mixed links, so neither an X-Chain (one digit) nor an XY-Chain (bivalue cells only):
+  // (5)r1c1 = (7)r1c1 [r1c1 is {5,7}] - (7)r1c6 = (7)r6c6 [7 twice in column 6]
+  // - (5)r6c6 [same cell] = (5)r6c1 [5 twice in row 6]. One of r1c1, r6c1 is 5, so the
+  // rest of column 1 is not.
+  Board b = full();
+  b.set_candidates(rc(1, 1), mask({5, 7}));
+  confine(b, 7, col_cells(6), {rc(1, 6), rc(6, 6)});
+  confine_row(b, 5, 6, {1, 6});
+  Step s = expect_step(b, Technique::aic);
+  EXPECT_EQ(s.eliminations, elims({rc(2, 1), rc(3, 1), rc(4, 1), rc(5, 1), rc(7, 1), rc(8, 1), rc(9, 1)}, {5}));
+  EXPECT_EQ(s.chain, (std::vector<CellDigit>{{rc(1, 1), 5}, {rc(1, 1), 7}, {rc(1, 6), 7}, {rc(6, 6), 7}, {rc(6, 6), 5},
+                                             {rc(6, 1), 5}}));
+  const std::string text = describe_step(s, kShape9);
+  EXPECT_NE(text.find("(5)r1c1 = (7)r1c1 - (7)r1c6 = (7)r6c6 - (5)r6c6 = (5)r6c1"), std::string::npos) << text;
+}
+
+TEST(GraderTechniques, AicFindsNothingOnAFullBoard) {
+  Step s;
+  EXPECT_FALSE(sudokit::grading::find_technique(Technique::aic, full(), s));
+}
+
 /// The rectangle r1c1, r1c4, r2c1, r2c4 (boxes 1 and 2): three corners {1,2}, r2c4 {1,2,5};
 /// the pairs' digits already cleared from the rest of row 1, column 1 and box 1.
 Board unique_rectangle_position() {

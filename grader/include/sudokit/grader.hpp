@@ -14,7 +14,7 @@
 //              hard     quads, fish (X-Wing, Swordfish, Jellyfish), single-digit patterns
 //                       (Skyscraper, 2-String Kite, simple colouring), wings (XY, XYZ, W),
 //                       unique rectangle type 1, BUG+1
-//              expert   chains (X-Chain, XY-Chain)
+//              expert   chains (X-Chain, XY-Chain, alternating inference chains)
 //              extreme  logic stalls: guessing required
 //
 // When logic stalls, the grader records a `guess` step (it places the solver's digit in the
@@ -73,6 +73,7 @@ enum class Technique : std::uint8_t {
   xyz_wing,
   x_chain,
   xy_chain,
+  aic,
   guess,
 };
 inline constexpr int kTechniqueCount = static_cast<int>(Technique::guess) + 1;

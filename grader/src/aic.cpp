@@ -1,0 +1,181 @@
+// aic.cpp: alternating inference chains (AIC), the general form of X- and XY-Chains.
+//
+// Nodes are candidates (a digit in a cell). Two kinds of link join them:
+//   strong: at least one of the two is true: the two digits of a two-candidate cell, or the
+//           two places of a digit in a house where it fits exactly twice;
+//   weak:   at most one is true: two digits of one cell, or one digit in two cells that see
+//           each other.
+// Starting from "candidate s is false" and following strong then weak links alternately,
+// every candidate e reached through a strong link is implied true: "not s => e", so s or e
+// holds. Any candidate that conflicts with both s and e (shares a cell with one and a digit
+// and house with the other, or a digit and a house with both...) is then false. This one
+// rule covers the classic AIC types (same digit at both ends; different digits at ends that
+// see each other; both ends in one cell). And when the chain comes back to s itself as
+// true ("not s => s"), s is true and is placed (a discontinuous nice loop).
+//
+// The search is a level-by-level breadth-first search from each start candidate (cells
+// row-major, digits ascending) over bit sets of candidates: the candidates switched off at
+// one level are the union of the weak neighbourhoods of those switched on at the level
+// before, a few word operations each. The first level that yields a conclusion gives a
+// shortest chain from that start. Bit sets need cells·n bits per candidate, so the search
+// runs for sizes up to 16×16.
+//
+// X-Chains and XY-Chains (chains.cpp) are AICs too; they are tried first because people
+// find those shapes sooner and HoDoKu rates them lower.
+#include <algorithm>
+
+#include "board.hpp"
+
+namespace sudokit::grading {
+namespace {
+
+class NodeSet {
+ public:
+  explicit NodeSet(std::size_t words = 0) : words_(words, 0) {}
+  void set(int node) { words_[static_cast<std::size_t>(node) / 64] |= std::uint64_t{1} << (node % 64); }
+  bool test(int node) const { return (words_[static_cast<std::size_t>(node) / 64] >> (node % 64)) & 1; }
+  std::vector<std::uint64_t>& words() { return words_; }
+  const std::vector<std::uint64_t>& words() const { return words_; }
+
+ private:
+  std::vector<std::uint64_t> words_;
+};
+
+}  // namespace
+
+bool find_aic(const Board& board, Step& step) {
+  const Topology& topo = board.topo();
+  const int n = topo.n;
+  if (n > 16) return false;
+  const int nodes = topo.cells * n;
+  const std::size_t words = static_cast<std::size_t>((nodes + 63) / 64);
+  auto node_of = [n](int cell, int digit) { return cell * n + digit - 1; };
+
+  NodeSet present(words);
+  for (int c = 0; c < topo.cells; ++c)
+    for (std::uint64_t m = board.candidates(c); m; m &= m - 1) present.set(node_of(c, lowest(m) + 1));
+
+  // Weak neighbourhoods (conflicts) of every present candidate, restricted to present ones.
+  std::vector<NodeSet> weak(static_cast<std::size_t>(nodes));
+  std::vector<std::vector<int>> strong(static_cast<std::size_t>(nodes));
+  for (int c = 0; c < topo.cells; ++c) {
+    const std::uint64_t cm = board.candidates(c);
+    for (std::uint64_t m = cm; m; m &= m - 1) {
+      const int d = lowest(m) + 1;
+      NodeSet& w = weak[static_cast<std::size_t>(node_of(c, d))];
+      w = NodeSet(words);
+      for (std::uint64_t o = cm & ~digit_bit(d); o; o &= o - 1) w.set(node_of(c, lowest(o) + 1));
+      for (int p : topo.peers(c))
+        if (board.has(p, d)) w.set(node_of(p, d));
+      if (popcount(cm) == 2) strong[static_cast<std::size_t>(node_of(c, d))].push_back(node_of(c, lowest(cm & ~digit_bit(d)) + 1));
+    }
+  }
+  for (int h = 0; h < topo.houses(); ++h)
+    for (int d = 1; d <= n; ++d) {
+      const std::uint64_t where = board.positions(h, d);
+      if (popcount(where) != 2) continue;
+      const auto house = topo.house(h);
+      const int a = node_of(house[static_cast<std::size_t>(lowest(where))], d);
+      const int b = node_of(house[static_cast<std::size_t>(lowest(where & (where - 1)))], d);
+      auto add = [&](int from, int to) {
+        auto& list = strong[static_cast<std::size_t>(from)];
+        if (std::find(list.begin(), list.end(), to) == list.end()) list.push_back(to);
+      };
+      add(a, b);
+      add(b, a);
+    }
+  for (auto& list : strong) std::sort(list.begin(), list.end());
+
+  std::vector<std::vector<int>> levels;
+  for (int start = 0; start < nodes; ++start) {
+    if (!present.test(start) || strong[static_cast<std::size_t>(start)].empty()) continue;
+    NodeSet seen_off(words), seen_on(words);
+    seen_off.set(start);
+    levels.assign(1, std::vector<int>{start});
+    int end = -1;
+    NodeSet conclusion(words);
+    while (end < 0) {
+      // Strong links: every candidate switched off forces its partners on.
+      std::vector<int> on;
+      for (int u : levels.back())
+        for (int v : strong[static_cast<std::size_t>(u)])
+          if (!seen_on.test(v)) {
+            seen_on.set(v);
+            on.push_back(v);
+          }
+      if (on.empty()) break;
+      std::sort(on.begin(), on.end());
+      for (int e : on) {
+        if (e == start) {  // "not s => s": s is true
+          end = e;
+          break;
+        }
+        bool any = false;
+        const auto& ws = weak[static_cast<std::size_t>(start)].words();
+        const auto& we = weak[static_cast<std::size_t>(e)].words();
+        for (std::size_t i = 0; i < words; ++i) {
+          conclusion.words()[i] = ws[i] & we[i];
+          any = any || conclusion.words()[i] != 0;
+        }
+        if (any) {
+          end = e;
+          break;
+        }
+      }
+      levels.push_back(std::move(on));
+      if (end >= 0) break;
+      // Weak links: every candidate switched on forces its conflicts off.
+      NodeSet off(words);
+      for (int e : levels.back()) {
+        const auto& we = weak[static_cast<std::size_t>(e)].words();
+        for (std::size_t i = 0; i < words; ++i) off.words()[i] |= we[i];
+      }
+      std::vector<int> next;
+      for (std::size_t i = 0; i < words; ++i) {
+        std::uint64_t fresh = off.words()[i] & ~seen_off.words()[i];
+        seen_off.words()[i] |= fresh;
+        for (; fresh; fresh &= fresh - 1) next.push_back(static_cast<int>(i * 64) + lowest(fresh));
+      }
+      if (next.empty()) break;
+      levels.push_back(std::move(next));
+    }
+    if (end < 0) continue;
+
+    // Walk back through the levels for one chain start -> end.
+    std::vector<int> chain{end};
+    for (int k = static_cast<int>(levels.size()) - 2; k >= 0; --k) {
+      const int next = chain.back();
+      for (int u : levels[static_cast<std::size_t>(k)]) {
+        const bool linked = k % 2 == 0 ? std::binary_search(strong[static_cast<std::size_t>(u)].begin(),
+                                                            strong[static_cast<std::size_t>(u)].end(), next)
+                                       : weak[static_cast<std::size_t>(u)].test(next);
+        if (linked) {
+          chain.push_back(u);
+          break;
+        }
+      }
+    }
+    std::reverse(chain.begin(), chain.end());
+    step = Step{};
+    step.technique = Technique::aic;
+    for (int node : chain) {
+      step.chain.push_back({node / n, node % n + 1});
+      step.cells.push_back(node / n);
+      step.digits |= digit_bit(node % n + 1);
+    }
+    if (end == start) {
+      step.placements = {{start / n, start % n + 1}};
+    } else {
+      for (std::size_t i = 0; i < words; ++i)
+        for (std::uint64_t m = conclusion.words()[i]; m; m &= m - 1) {
+          const int node = static_cast<int>(i * 64) + lowest(m);
+          step.eliminations.push_back({node / n, node % n + 1});
+        }
+      normalise(step);
+    }
+    return true;
+  }
+  return false;
+}
+
+}  // namespace sudokit::grading
