@@ -1,0 +1,237 @@
+// book.cpp: render_book, from a page plan to files on disk.
+//
+// Each page of the plan (layout.cpp) is drawn by draw.cpp onto a cairo surface of the
+// requested kind. PDF collects every page in one surface, resizing it per page (cards have
+// their own sizes); SVG and PNG make one surface, and one file, per page. Surfaces write
+// into memory through cairo's stream callbacks and we write the files ourselves, so a
+// failed write is reported with the path and the system's reason instead of a bare cairo
+// status, and nothing half-written is left behind when a request is refused before drawing.
+//
+// Determinism: cairo 1.16 stamps a PDF with the time it was made unless the creation date
+// is set, so we set it to the empty string, which cairo then leaves out. Nothing else in
+// cairo's output depends on the clock or the environment (font subsets are named from
+// hashes of their glyphs), so the same puzzles and options give the same bytes, and the
+// tests check it.
+//
+// Requests are validated in the order a user can act on them: options that need no puzzles
+// (check_book_options: format, page size, counts, dpi, font, output folder) first, then the
+// fit of these puzzles on these pages (plan_book), and only then is anything drawn.
+#include <sys/types.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <cairo.h>
+#include <fmt/format.h>
+
+#include "draw.hpp"
+#include "fonts.hpp"
+#include "layout.hpp"
+#include "sudokit/book.hpp"
+
+namespace sudokit {
+namespace {
+
+using book_internal::BookPlan;
+using book_internal::PageKind;
+using book_internal::PagePlan;
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned int length) {
+  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+void write_file(const std::string& path, const std::string& bytes) {
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  if (file) file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  if (file) file.close();
+  if (!file) throw BookError(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
+}
+
+void check_surface(cairo_surface_t* surface) {
+  const cairo_status_t status = cairo_surface_status(surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    throw BookError(fmt::format("cairo failed: {}", cairo_status_to_string(status)));
+}
+
+/// A cairo object released at scope exit.
+struct SurfaceOwner {
+  cairo_surface_t* surface;
+  ~SurfaceOwner() { cairo_surface_destroy(surface); }
+};
+struct ContextOwner {
+  cairo_t* cr;
+  ~ContextOwner() { cairo_destroy(cr); }
+};
+
+void draw_on(cairo_surface_t* surface, const PagePlan& page, const std::vector<BookPuzzle>& puzzles,
+             const BookOptions& options, const book_internal::Fonts& fonts, double scale = 1) {
+  ContextOwner context{cairo_create(surface)};
+  cairo_scale(context.cr, scale, scale);
+  book_internal::draw_page(context.cr, page, puzzles, options, fonts);
+  cairo_show_page(context.cr);
+  if (cairo_status(context.cr) != CAIRO_STATUS_SUCCESS)
+    throw BookError(fmt::format("cairo failed: {}", cairo_status_to_string(cairo_status(context.cr))));
+}
+
+cairo_surface_t* new_pdf(std::string& bytes, double width, double height, const BookOptions& options) {
+  cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(append_bytes, &bytes, width, height);
+  cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "");
+  if (!options.title.empty()) cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, options.title.c_str());
+  cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "sudokit");
+  return surface;
+}
+
+/// One page (or card) as a file of its own, in any of the three formats.
+std::string render_single(const PagePlan& page, const std::vector<BookPuzzle>& puzzles, const BookOptions& options,
+                          const book_internal::Fonts& fonts) {
+  std::string bytes;
+  if (options.format == BookFormat::png) {
+    const double scale = options.dpi / 72.0;
+    SurfaceOwner owner{cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(std::ceil(page.width * scale)),
+                                                  static_cast<int>(std::ceil(page.height * scale)))};
+    check_surface(owner.surface);
+    draw_on(owner.surface, page, puzzles, options, fonts, scale);
+    cairo_surface_flush(owner.surface);
+    if (cairo_surface_write_to_png_stream(owner.surface, append_bytes, &bytes) != CAIRO_STATUS_SUCCESS)
+      throw BookError("cairo could not encode a PNG");
+    return bytes;
+  }
+  SurfaceOwner owner{options.format == BookFormat::svg
+                         ? cairo_svg_surface_create_for_stream(append_bytes, &bytes, page.width, page.height)
+                         : new_pdf(bytes, page.width, page.height, options)};
+  check_surface(owner.surface);
+  draw_on(owner.surface, page, puzzles, options, fonts);
+  cairo_surface_finish(owner.surface);
+  check_surface(owner.surface);
+  return bytes;
+}
+
+int digits_of(long long value) { return static_cast<int>(std::to_string(value).size()); }
+
+}  // namespace
+
+std::optional<BookFormat> parse_book_format(std::string_view name) {
+  const std::string key = lower(name);
+  if (key == "pdf") return BookFormat::pdf;
+  if (key == "svg") return BookFormat::svg;
+  if (key == "png") return BookFormat::png;
+  return std::nullopt;
+}
+
+std::string_view book_format_name(BookFormat format) {
+  switch (format) {
+    case BookFormat::pdf: return "pdf";
+    case BookFormat::svg: return "svg";
+    case BookFormat::png: return "png";
+  }
+  return "pdf";
+}
+
+std::optional<BookFormat> book_format_from_path(std::string_view path) {
+  if (path.size() < 5 || path[path.size() - 4] != '.') return std::nullopt;
+  const std::string_view base = path.substr(0, path.size() - 4);
+  if (base.back() == '/') return std::nullopt;  // a hidden file named ".pdf", not an extension
+  return parse_book_format(path.substr(path.size() - 3));
+}
+
+std::optional<PageSize> parse_page_size(std::string_view name) {
+  const std::string key = lower(name);
+  if (key == "a4") return PageSize{"a4", 595.2756, 841.8898};  // 210 × 297 mm
+  if (key == "letter") return PageSize{"letter", 612, 792};
+  if (key == "6x9") return PageSize{"6x9", 432, 648};
+  if (key == "8.5x11") return PageSize{"8.5x11", 612, 792};
+  return std::nullopt;
+}
+
+std::string page_size_names() { return "a4, letter, 6x9, 8.5x11"; }
+
+void check_book_options(const BookOptions& options, const std::string& path) {
+  if (!parse_page_size(options.page_size))
+    throw BookError(fmt::format("unknown page size '{}'; use one of {}", options.page_size, page_size_names()));
+  if (const auto [cols, rows] = book_internal::slot_arrangement(options.per_page); cols == 0 || options.per_page > 6)
+    throw BookError(fmt::format("{} puzzles to a page is not a layout; use 1, 2, 4 or 6", options.per_page));
+  if (options.answers_per_page != 0 && book_internal::slot_arrangement(options.answers_per_page).first == 0)
+    throw BookError(fmt::format("{} answers to a page is not a layout; use 1, 2, 4, 6, 9 or 12",
+                                options.answers_per_page));
+  if (!(options.dpi >= 18 && options.dpi <= 1200))
+    throw BookError(fmt::format("a resolution of {} dpi is out of range (18 to 1200)", options.dpi));
+  book_internal::check_font(options.font);
+
+  if (path.empty()) throw BookError("no output path");
+  namespace fs = std::filesystem;
+  std::error_code error;
+  const fs::path target(path);
+  const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  if (!fs::is_directory(folder, error))
+    throw BookError(fmt::format("cannot write '{}': the folder '{}' does not exist", path, folder.string()));
+  if (::access(folder.c_str(), W_OK) != 0)
+    throw BookError(fmt::format("cannot write '{}': the folder '{}' is not writable", path, folder.string()));
+  if (fs::is_directory(target, error)) throw BookError(fmt::format("cannot write '{}': it is a folder", path));
+}
+
+BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& options, const std::string& path) {
+  check_book_options(options, path);
+  if (puzzles.empty()) throw BookError("no puzzles to print");
+  const BookPlan plan = book_internal::plan_book(puzzles, options);
+  const book_internal::Fonts fonts(options.font);
+
+  BookResult result;
+  result.pages = static_cast<int>(plan.pages.size());
+  for (const PagePlan& page : plan.pages) {
+    for (const auto& placed : page.grids) (placed.answer ? result.answers : result.puzzles) += 1;
+  }
+
+  if (options.format == BookFormat::pdf && !options.one_per_file) {
+    std::string bytes;
+    {
+      SurfaceOwner owner{new_pdf(bytes, plan.pages.front().width, plan.pages.front().height, options)};
+      check_surface(owner.surface);
+      for (const PagePlan& page : plan.pages) {
+        cairo_pdf_surface_set_size(owner.surface, page.width, page.height);
+        draw_on(owner.surface, page, puzzles, options, fonts);
+      }
+      cairo_surface_finish(owner.surface);
+      check_surface(owner.surface);
+    }
+    write_file(path, bytes);
+    result.files.push_back(path);
+    return result;
+  }
+
+  // Many files: pages are numbered 001, 002, ...; cards by their puzzle's number.
+  const long long last_number = options.first_number + static_cast<long long>(puzzles.size()) - 1;
+  const int width = std::max(3, options.one_per_file ? digits_of(last_number) : digits_of(result.pages));
+  for (std::size_t i = 0; i < plan.pages.size(); ++i) {
+    const PagePlan& page = plan.pages[i];
+    std::string name;
+    if (page.kind == PageKind::card) {
+      const auto& placed = page.grids.front();
+      name = book_internal::numbered_path(path, options.format,
+                                          options.first_number + static_cast<int>(placed.puzzle), width,
+                                          placed.answer ? "-answer" : "");
+    } else {
+      name = book_internal::numbered_path(path, options.format, static_cast<int>(i) + 1, width);
+    }
+    write_file(name, render_single(page, puzzles, options, fonts));
+    result.files.push_back(name);
+  }
+  return result;
+}
+
+}  // namespace sudokit

@@ -1,0 +1,189 @@
+// draw.cpp: puts a planned page on paper (or on a PDF, SVG or image surface; cairo does not
+// care which).
+//
+// Grids are drawn in three passes: a white square, the thin cell rules in dark grey, then
+// the box rules and the outer border in black at about three times the width, so boxes are
+// obvious at a glance and the eye is not distracted by the cell lines. Where the boxes are
+// comes from the Shape (box_rows, box_cols), so 6×6 with 2×3 boxes and 12×12 with 3×4 boxes
+// get their own rules. Rule widths scale with the cell but are clamped so that answers stay
+// crisp and large grids do not look heavy.
+//
+// Digits are centred optically: every symbol is centred on its own ink box horizontally,
+// and all share the baseline that centres the ink of "8" vertically (digits and capitals
+// have the same height in DejaVu Sans, so 1-9 and A-Z line up across a row). Digits beyond
+// the alphabet (N > 35) are written as decimal numbers at a smaller size.
+//
+// The text layer is part of the product: text extractors (pdftotext, screen readers, search)
+// read a PDF's text in the order it was drawn when positions do not decide it. So each
+// grid's text is drawn as one run in reading order: its heading first, then the givens
+// row by row, left to right, each glyph shown individually at its cell, and the page number
+// last. `pdftotext -raw` therefore yields, for every grid, its heading followed by its
+// symbols in row-major order, which is what the tests check. (In -layout mode, two grids
+// side by side interleave row by row because that mode follows positions.)
+//
+// Answers show the givens in bold black and the filled-in digits in grey regular weight,
+// so a reader checking a half-solved grid can tell which digits were given.
+#include "draw.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include <fmt/format.h>
+
+namespace sudokit::book_internal {
+namespace {
+
+enum class Align { left, centre, right };
+
+void show_text(cairo_t* cr, cairo_font_face_t* face, double size, double x, double baseline,
+               const std::string& text, Align align) {
+  cairo_set_font_face(cr, face);
+  cairo_set_font_size(cr, size);
+  cairo_text_extents_t extents;
+  cairo_text_extents(cr, text.c_str(), &extents);
+  double left = x;
+  if (align == Align::centre) left = x - extents.x_advance / 2;
+  if (align == Align::right) left = x - extents.x_advance;
+  cairo_move_to(cr, left, baseline);
+  cairo_show_text(cr, text.c_str());
+}
+
+std::string symbol_text(const Alphabet& alphabet, int digit) {
+  if (digit <= alphabet.size()) return std::string(1, alphabet.symbol_of(digit));
+  return std::to_string(digit);
+}
+
+void line(cairo_t* cr, double x0, double y0, double x1, double y1) {
+  cairo_move_to(cr, x0, y0);
+  cairo_line_to(cr, x1, y1);
+}
+
+void draw_rules(cairo_t* cr, const Rect& box, const Shape& shape) {
+  const int n = shape.n;
+  const double cell = box.width / n;
+  const RuleWidths widths = rule_widths(cell);
+  cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+
+  cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
+  cairo_set_line_width(cr, widths.thin);
+  for (int i = 1; i < n; ++i) {
+    if (i % shape.box_cols != 0) line(cr, box.x + i * cell, box.y, box.x + i * cell, box.bottom());
+    if (i % shape.box_rows != 0) line(cr, box.x, box.y + i * cell, box.right(), box.y + i * cell);
+  }
+  cairo_stroke(cr);
+
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  cairo_set_line_width(cr, widths.thick);
+  for (int i = shape.box_cols; i < n; i += shape.box_cols) line(cr, box.x + i * cell, box.y, box.x + i * cell, box.bottom());
+  for (int i = shape.box_rows; i < n; i += shape.box_rows) line(cr, box.x, box.y + i * cell, box.right(), box.y + i * cell);
+  cairo_stroke(cr);
+  cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
+  cairo_rectangle(cr, box.x, box.y, box.width, box.height);
+  cairo_stroke(cr);
+}
+
+/// Digits of `shown` (the puzzle, or the solution for answers); `givens` decides the style.
+void draw_digits(cairo_t* cr, const Rect& box, const Grid& givens, const Grid& shown, bool answer,
+                 const Alphabet& alphabet, const Fonts& fonts) {
+  const int n = shown.shape.n;
+  const double cell = box.width / n;
+  const bool numbers = n > alphabet.size();
+  const double size = cell * (numbers ? 0.46 : 0.62);
+  // The shared baseline: centre the ink of "8" (digits and capitals share its height).
+  cairo_set_font_face(cr, fonts.regular());
+  cairo_set_font_size(cr, size);
+  cairo_text_extents_t eight;
+  cairo_text_extents(cr, "8", &eight);
+  const double baseline_offset = -(eight.y_bearing + eight.height / 2);
+
+  for (int row = 0; row < n; ++row) {
+    for (int col = 0; col < n; ++col) {
+      const int digit = shown.at(row, col);
+      if (digit == 0) continue;
+      const bool given = givens.at(row, col) != 0;
+      cairo_font_face_t* face = answer && given ? fonts.bold() : fonts.regular();
+      const double grey = answer && !given ? 0.4 : 0.0;
+      cairo_set_source_rgb(cr, grey, grey, grey);
+      cairo_set_font_face(cr, face);
+      cairo_set_font_size(cr, size);
+      const std::string text = symbol_text(alphabet, digit);
+      cairo_text_extents_t ink;
+      cairo_text_extents(cr, text.c_str(), &ink);
+      const double cx = box.x + (col + 0.5) * cell;
+      const double cy = box.y + (row + 0.5) * cell;
+      cairo_move_to(cr, cx - (ink.x_bearing + ink.width / 2), cy + baseline_offset);
+      cairo_show_text(cr, text.c_str());
+    }
+  }
+}
+
+void draw_placed(cairo_t* cr, const PlacedGrid& placed, const std::vector<BookPuzzle>& puzzles,
+                 const BookOptions& options, const Fonts& fonts) {
+  const BookPuzzle& puzzle = puzzles[placed.puzzle];
+  const Grid& shown = placed.answer ? *puzzle.solution : puzzle.puzzle;
+  const double baseline = placed.heading.bottom() - placed.heading_font * 0.55;
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  show_text(cr, fonts.bold(), placed.heading_font, placed.heading.x, baseline, puzzle_label(options, placed.puzzle),
+            Align::left);
+  if (!puzzle.level.empty())
+    show_text(cr, fonts.regular(), placed.heading_font, placed.heading.right(), baseline, puzzle.level, Align::right);
+
+  cairo_set_source_rgb(cr, 1, 1, 1);
+  cairo_rectangle(cr, placed.grid.x, placed.grid.y, placed.grid.width, placed.grid.height);
+  cairo_fill(cr);
+  draw_rules(cr, placed.grid, shown.shape);
+  draw_digits(cr, placed.grid, puzzle.puzzle, shown, placed.answer, options.alphabet, fonts);
+}
+
+void draw_title(cairo_t* cr, const PagePlan& page, const std::vector<BookPuzzle>& puzzles,
+                const BookOptions& options, const Fonts& fonts) {
+  const Rect& block = page.text_block;
+  const double centre = block.x + block.width / 2;
+  // The largest size up to 32 pt at which the title fits the text block's width.
+  double size = 32;
+  cairo_set_font_face(cr, fonts.bold());
+  for (;; size -= 1) {
+    cairo_set_font_size(cr, size);
+    cairo_text_extents_t extents;
+    cairo_text_extents(cr, options.title.c_str(), &extents);
+    if (extents.x_advance <= block.width || size <= 8) break;
+  }
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  const double baseline = block.y + block.height * 0.38;
+  show_text(cr, fonts.bold(), size, centre, baseline, options.title, Align::centre);
+  std::size_t answered = 0;
+  for (const BookPuzzle& p : puzzles) answered += p.solution ? 1 : 0;
+  const std::string subtitle =
+      fmt::format("{} puzzle{}{}", puzzles.size(), puzzles.size() == 1 ? "" : "s",
+                  options.answers && answered == puzzles.size() ? ", with answers" : "");
+  show_text(cr, fonts.regular(), 14, centre, baseline + size * 0.8 + 24, subtitle, Align::centre);
+}
+
+}  // namespace
+
+RuleWidths rule_widths(double cell) {
+  return {std::clamp(cell * 0.035, 0.35, 1.0), std::clamp(cell * 0.09, 1.0, 3.0)};
+}
+
+void draw_page(cairo_t* cr, const PagePlan& page, const std::vector<BookPuzzle>& puzzles,
+               const BookOptions& options, const Fonts& fonts) {
+  cairo_save(cr);
+  cairo_set_source_rgb(cr, 1, 1, 1);
+  cairo_paint(cr);
+
+  if (page.kind == PageKind::title) draw_title(cr, page, puzzles, options, fonts);
+  if (!page.section.empty()) {
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    show_text(cr, fonts.bold(), kSectionFont, page.section_band.x, page.section_band.y + kSectionFont,
+              page.section, Align::left);
+  }
+  for (const PlacedGrid& placed : page.grids) draw_placed(cr, placed, puzzles, options, fonts);
+  if (page.folio > 0) {
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    show_text(cr, fonts.regular(), kFolioFont, page.text_block.x + page.text_block.width / 2,
+              page.height - kFolioFromBottom, std::to_string(page.folio), Align::centre);
+  }
+  cairo_restore(cr);
+}
+
+}  // namespace sudokit::book_internal
