@@ -250,6 +250,24 @@ inline std::string solution_problem(const std::string& puzzle, const std::string
   return "";
 }
 
+/// A valid solution grid of any box shape (rows are shifted copies of the first), written
+/// with spec.symbols: a known answer for sizes no collection covers.
+inline std::string pattern_solution(const GridSpec& spec) {
+  std::string out;
+  for (int r = 0; r < spec.n; ++r)
+    for (int c = 0; c < spec.n; ++c)
+      out += spec.symbols[static_cast<std::size_t>((spec.box_cols * (r % spec.box_rows) + r / spec.box_rows + c) % spec.n)];
+  return out;
+}
+
+/// `solution` with its main diagonal blanked: every row misses one cell, so the puzzle is
+/// forced and has exactly that one solution.
+inline std::string diagonal_blanked(const std::string& solution, int n) {
+  std::string out = solution;
+  for (int i = 0; i < n; ++i) out[static_cast<std::size_t>(i * n + i)] = '.';
+  return out;
+}
+
 /// "r3c5" for a cell of an n-wide grid (1-based, the convention sudokit prints).
 inline std::string cell_label(int n, int cell) {
   return "r" + std::to_string(cell / n + 1) + "c" + std::to_string(cell % n + 1);

@@ -24,9 +24,11 @@ namespace {
 using nlohmann::json;
 using sudokit::testing::CliResult;
 using sudokit::testing::data_lines;
+using sudokit::testing::diagonal_blanked;
 using sudokit::testing::GridSpec;
 using sudokit::testing::join_lines;
 using sudokit::testing::parse_csv_row;
+using sudokit::testing::pattern_solution;
 using sudokit::testing::run_sudokit;
 using sudokit::testing::solution_problem;
 using sudokit::testing::split_lines;
@@ -50,27 +52,11 @@ std::vector<json> parse_jsonl(const std::string& out) {
   return records;
 }
 
-// A valid solution grid of any box shape: the shifted-rows pattern, digit index per cell.
-std::string pattern_solution(const GridSpec& spec) {
-  std::string out;
-  for (int r = 0; r < spec.n; ++r)
-    for (int c = 0; c < spec.n; ++c)
-      out += spec.symbols[static_cast<std::size_t>((spec.box_cols * (r % spec.box_rows) + r / spec.box_rows + c) % spec.n)];
-  return out;
-}
-
 // About `percent` % of the cells blanked, spread by a fixed hash (so the puzzle is stable).
 std::string thinned(const std::string& solution, int percent) {
   std::string out = solution;
   for (std::size_t i = 0; i < out.size(); ++i)
     if ((i * 7919 + 13) % 100 < static_cast<std::size_t>(percent)) out[i] = '.';
-  return out;
-}
-
-// The main diagonal blanked: every row has one hole, so the puzzle is forced and unique.
-std::string diagonal_blanked(const std::string& solution, int n) {
-  std::string out = solution;
-  for (int i = 0; i < n; ++i) out[static_cast<std::size_t>(i * n + i)] = '.';
   return out;
 }
 
