@@ -97,16 +97,18 @@ Shard parse_shard(const std::string& text) {
   return shard;
 }
 
+constexpr int kSizeUnset = -1;
+
 Shape parse_shape(int size, const std::string& box) {
   std::string why;
   if (!box.empty()) {
     auto shape = parse_box(box, &why);
     if (!shape) throw UsageError("--box: " + why);
-    if (size != 0 && size != shape->n)
+    if (size != kSizeUnset && size != shape->n)
       throw UsageError(fmt::format("--box {} makes {}x{} grids, not --size {}", box, shape->n, shape->n, size));
     return *shape;
   }
-  if (size == 0) size = 9;
+  if (size == kSizeUnset) size = 9;
   auto shape = default_shape(size);
   if (!shape) throw UsageError(fmt::format("--size {} is not supported (sizes 1 to {})", size, kMaxSize));
   return *shape;
@@ -174,7 +176,7 @@ void write_record(std::string& out, Format format, const GeneratedPuzzle& p, boo
 int run_generate(const std::vector<std::string>& args) {
   long long count = 1;
   std::string seed_text, puzzle_seed_text, symmetry_text = "none", clues_text, format_text = "line", shard_text, box;
-  int size = 0, threads = 0, attempts = 1000;
+  int size = kSizeUnset, threads = 0, attempts = 1000;
   bool minimal = false, with_solution = false, distinct = false;
   po::options_description options("generate options");
   options.add_options()
@@ -244,9 +246,11 @@ int run_generate(const std::vector<std::string>& args) {
 
   const auto wanted = static_cast<std::uint64_t>(count);
   // Candidates considered: the shard's share of [0, count), or with --distinct as many as
-  // it takes (bounded, since a small size has few essentially different puzzles).
+  // it takes, until kGiveUpAfter candidates in a row were all duplicates (small sizes have
+  // few essentially different puzzles; 4x4 minimal ones run out after a few hundred).
+  constexpr std::uint64_t kGiveUpAfter = 10000;
   const std::uint64_t shard_share = wanted / shard.count + (shard.index < wanted % shard.count ? 1 : 0);
-  const std::uint64_t candidate_cap = distinct ? 100 * shard_share + 1000 : shard_share;
+  const std::uint64_t candidate_cap = distinct ? UINT64_MAX : shard_share;
   const bool full_canonical = distinct && canonical_form(Grid(config.shape)).has_value();
 
   struct Item {
@@ -256,7 +260,7 @@ int run_generate(const std::vector<std::string>& args) {
   };
   std::uint64_t next_candidate = 0;     // source only
   std::atomic<bool> stop{false};        // set by the sink, read by the source
-  std::uint64_t written = 0, failed = 0, duplicates = 0;
+  std::uint64_t written = 0, failed = 0, duplicates = 0, duplicate_run = 0;
   std::unordered_set<Fingerprint, FingerprintHash> seen;
   std::string text;
   ProgressBar progress("generate", distinct ? wanted : shard_share, stderr_is_terminal());
@@ -287,8 +291,10 @@ int run_generate(const std::vector<std::string>& args) {
           ++failed;
         } else if (distinct && !seen.insert(item.key).second) {
           ++duplicates;
+          if (++duplicate_run >= kGiveUpAfter) stop.store(true, std::memory_order_relaxed);
           return;
         } else {
+          duplicate_run = 0;
           text.clear();
           write_record(text, format, item.puzzle, with_solution);
           output.write(text);
@@ -302,9 +308,9 @@ int run_generate(const std::vector<std::string>& args) {
   if (!output.ok()) return kExitUsage;
   if (distinct && written < wanted) {
     fmt::print(stderr,
-               "sudokit generate: only {} distinct puzzles in {} candidates ({} duplicates); this size may not "
-               "have {} essentially different puzzles of this kind\n",
-               written, next_candidate, duplicates, wanted);
+               "sudokit generate: only {} distinct puzzles, then {} duplicates in a row ({} in all); this size may "
+               "not have {} essentially different puzzles of this kind\n",
+               written, duplicate_run, duplicates, wanted);
     return kExitFailures;
   }
   return failed > 0 ? kExitFailures : kExitOk;

@@ -1,0 +1,236 @@
+// `sudokit generate` as a black box: every emitted puzzle checked from outside (the program
+// itself, `sudokit solve`, is not trusted: uniqueness is re-checked here with a small
+// independent counter), byte-identical output across --threads, shards that merge into the
+// full run, --puzzle-seed regenerating one record, the layouts, and clear exit-2 refusals.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_support.hpp"
+
+namespace sudokit::testing {
+namespace {
+
+// Counts solutions of a one-line puzzle (standard symbols) up to `limit` by plain
+// backtracking: slow but obviously right, and shares no code with sudokit.
+int count_solutions(std::string grid, int n, int box_rows, int box_cols, int limit) {
+  const std::string symbols = std::string("123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ").substr(0, static_cast<std::size_t>(n));
+  auto allowed = [&](int cell, char s) {
+    const int r = cell / n, c = cell % n;
+    for (int k = 0; k < n; ++k) {
+      if (grid[static_cast<std::size_t>(r * n + k)] == s || grid[static_cast<std::size_t>(k * n + c)] == s) return false;
+    }
+    const int top = r / box_rows * box_rows, left = c / box_cols * box_cols;
+    for (int i = 0; i < box_rows; ++i)
+      for (int j = 0; j < box_cols; ++j)
+        if (grid[static_cast<std::size_t>((top + i) * n + left + j)] == s) return false;
+    return true;
+  };
+  int found = 0;
+  std::function<void()> search = [&] {
+    // The empty cell with fewest options keeps the plain search fast enough for 9x9.
+    int best = -1;
+    std::size_t best_count = 99;
+    for (int cell = 0; cell < n * n; ++cell) {
+      if (grid[static_cast<std::size_t>(cell)] != '.') continue;
+      std::size_t options = 0;
+      for (char s : symbols) options += allowed(cell, s);
+      if (options < best_count) best = cell, best_count = options;
+    }
+    if (best < 0) {
+      ++found;
+      return;
+    }
+    for (char s : symbols) {
+      if (found >= limit) return;
+      if (!allowed(best, s)) continue;
+      grid[static_cast<std::size_t>(best)] = s;
+      search();
+      grid[static_cast<std::size_t>(best)] = '.';
+    }
+  };
+  search();
+  return found;
+}
+
+// ordered_json keeps the program's key order, so dump() gives back the original bytes.
+std::vector<nlohmann::ordered_json> records(const std::string& out) {
+  std::vector<nlohmann::ordered_json> list;
+  for (const auto& line : split_lines(out)) list.push_back(nlohmann::ordered_json::parse(line));
+  return list;
+}
+
+TEST(GenerateCli, JsonlRecordsAreUniqueAndSelfConsistent) {
+  const auto r = run_sudokit({"generate", "--count", "20", "--seed", "5", "--format", "jsonl", "--symmetry", "rot180", "--minimal"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto list = records(r.out);
+  ASSERT_EQ(list.size(), 20u);
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const auto& j = list[i];
+    EXPECT_EQ(j["index"].get<std::uint64_t>(), i);
+    const std::string puzzle = j["puzzle"], solution = j["solution"];
+    EXPECT_EQ(solution_problem(puzzle, solution), "");
+    EXPECT_EQ(count_solutions(puzzle, 9, 3, 3, 2), 1) << puzzle;
+    EXPECT_EQ(j["clues"].get<int>(), static_cast<int>(81 - std::count(puzzle.begin(), puzzle.end(), '.')));
+    EXPECT_EQ(j["symmetry"], "rot180");
+    EXPECT_EQ(j["minimal"], true);
+    for (int cell = 0; cell < 81; ++cell)
+      EXPECT_EQ(puzzle[static_cast<std::size_t>(cell)] == '.', puzzle[static_cast<std::size_t>(80 - cell)] == '.') << puzzle;
+  }
+  EXPECT_EQ(r.err.find("seed:"), std::string::npos) << "a given seed is not echoed";
+}
+
+TEST(GenerateCli, SameBytesForAnyThreadCountAndShardsMerge) {
+  const std::vector<std::string> base{"generate", "--count", "41", "--seed", "123", "--format", "jsonl", "--minimal"};
+  auto with = [&](std::vector<std::string> extra) {
+    auto args = base;
+    args.insert(args.end(), extra.begin(), extra.end());
+    auto r = run_sudokit(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return r.out;
+  };
+  const std::string one = with({"--threads", "1"});
+  EXPECT_EQ(with({"--threads", "2"}), one);
+  EXPECT_EQ(with({"--threads", "3"}), one);
+  const auto even = records(with({"--shard", "0/2"})), odd = records(with({"--shard", "1/2"}));
+  EXPECT_EQ(even.size(), 21u);
+  EXPECT_EQ(odd.size(), 20u);
+  std::map<std::uint64_t, std::string> merged;
+  for (const auto& list : {even, odd})
+    for (const auto& j : list) merged[j["index"].get<std::uint64_t>()] = j.dump() + "\n";
+  std::string joined;
+  for (const auto& [index, line] : merged) joined += line;
+  EXPECT_EQ(joined, one);
+  // Records' seeds remake them alone.
+  const auto all = records(one);
+  for (std::size_t i : {0u, 17u, 40u}) {
+    auto r = run_sudokit({"generate", "--puzzle-seed", std::to_string(all[i]["seed"].get<std::uint64_t>()), "--minimal",
+                          "--format", "jsonl"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["puzzle"], all[i]["puzzle"]);
+  }
+}
+
+// Pinned bytes of a small run: a change means the random streams changed for every user.
+TEST(GenerateCli, PinnedLineOutput) {
+  const auto r = run_sudokit({"generate", "--count", "3", "--seed", "1", "--minimal"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "276......1..........5....67...1732....2...........6914..93...4234.8.5.9.5...9....\n"
+            ".394....22.59...41..........2.89.51.7.......3...3.7.9.....86....4.7..3....7...8..\n"
+            "4.791.....5......8.....5...89....53....7.36.9...1..............91856....56.4.1...\n");
+}
+
+TEST(GenerateCli, SizesAndClueTargets) {
+  struct Case {
+    std::vector<std::string> args;
+    int n, box_rows, box_cols;
+  };
+  for (const Case& c : {Case{{"--size", "4"}, 4, 2, 2}, Case{{"--box", "2x3"}, 6, 2, 3}, Case{{"--box", "3x2"}, 6, 3, 2},
+                        Case{{"--size", "9", "--clues", "30"}, 9, 3, 3},
+                        Case{{"--size", "9", "--clues", "35-40", "--symmetry", "mirror"}, 9, 3, 3}}) {
+    std::vector<std::string> args{"generate", "--count", "5", "--seed", "9", "--format", "csv", "--with-solution"};
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    const auto r = run_sudokit(args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto lines = split_lines(r.out);
+    ASSERT_EQ(lines.size(), 6u);
+    EXPECT_EQ(lines[0], "index,seed,puzzle,clues,symmetry,minimal,solution");
+    GridSpec spec;
+    spec.n = c.n, spec.box_rows = c.box_rows, spec.box_cols = c.box_cols;
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+      const auto fields = parse_csv_row(lines[i]);
+      ASSERT_EQ(fields.size(), 7u);
+      EXPECT_EQ(solution_problem(fields[2], fields[6], spec), "");
+      EXPECT_EQ(count_solutions(fields[2], c.n, c.box_rows, c.box_cols, 2), 1) << fields[2];
+      const int clues = std::stoi(fields[3]);
+      if (c.args.size() > 2 && c.args[3] == "30") {
+        EXPECT_EQ(clues, 30);
+      }
+      if (c.args.size() > 4) {
+        EXPECT_GE(clues, 35);
+        EXPECT_LE(clues, 40);
+      }
+    }
+  }
+}
+
+TEST(GenerateCli, LineAndGridLayouts) {
+  auto r = run_sudokit({"generate", "--count", "2", "--seed", "3", "--with-solution"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const auto& line : split_lines(r.out)) {
+    ASSERT_EQ(line.size(), 163u);
+    EXPECT_EQ(solution_problem(line.substr(0, 81), line.substr(82)), "");
+  }
+  r = run_sudokit({"generate", "--count", "2", "--seed", "3", "--format", "grid"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(lines_containing(r.out, "# puzzle").size(), 2u);
+  EXPECT_EQ(lines_containing(r.out, "------+-------+------").size(), 4u);
+}
+
+TEST(GenerateCli, RandomSeedIsPrintedAndRepeatsTheRun) {
+  const auto r = run_sudokit({"generate", "--count", "3"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto seed_lines = lines_containing(r.err, "seed: ");
+  ASSERT_EQ(seed_lines.size(), 1u) << r.err;
+  const std::string seed = seed_lines[0].substr(seed_lines[0].find("seed: ") + 6);
+  const auto again = run_sudokit({"generate", "--count", "3", "--seed", seed});
+  EXPECT_EQ(again.out, r.out);
+}
+
+TEST(GenerateCli, DistinctDropsEquivalentPuzzles) {
+  // 4x4 minimal puzzles fall into few classes: most candidates are duplicates.
+  auto r = run_sudokit({"generate", "--size", "4", "--minimal", "--distinct", "--count", "5", "--seed", "1"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(split_lines(r.out).size(), 5u);
+  // More than exist: the run gives up after a long stretch of duplicates, and says so.
+  r = run_sudokit({"generate", "--size", "4", "--minimal", "--distinct", "--count", "100000", "--seed", "1"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("distinct"), std::string::npos) << r.err;
+  const auto lines = split_lines(r.out);
+  EXPECT_LT(lines.size(), 100000u);
+  EXPECT_GT(lines.size(), 5u);
+}
+
+TEST(GenerateCli, ImpossibleRequestsExitTwo) {
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"--clues", "10"},
+           {"--clues", "16"},
+           {"--box", "2x2", "--size", "9"},
+           {"--count", "-3"},
+           {"--count=-3"},
+           {"--clues=-5"},
+           {"--clues", "30-20"},
+           {"--clues", "90"},
+           {"--symmetry", "spiral"},
+           {"--symmetry", "rot90", "--clues", "30"},
+           {"--shard", "2/2"},
+           {"--shard", "x"},
+           {"--format", "xml"},
+           {"--threads", "-1"},
+           {"--seed", "-1"},
+           {"--size", "0"},
+       }) {
+    std::vector<std::string> full{"generate"};
+    full.insert(full.end(), args.begin(), args.end());
+    const auto r = run_sudokit(full);
+    EXPECT_EQ(r.exit_code, 2) << args[0] << " " << (args.size() > 1 ? args[1] : "") << "\n" << r.err;
+    EXPECT_NE(r.err.find("sudokit generate:"), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty());
+  }
+  const auto r = run_sudokit({"generate", "--clues", "12"});
+  EXPECT_NE(r.err.find("fewer than 17"), std::string::npos) << r.err;
+}
+
+TEST(GenerateCli, StreamsIntoAClosedPipe) {
+  // `generate --count 10000000 | head -2` must end at once, not generate ten million.
+  const auto r = run_program("/bin/sh", {"-c", std::string(SUDOKIT_BINARY) + " generate --seed 1 --count 10000000 | head -2"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(split_lines(r.out).size(), 2u);
+}
+
+}  // namespace
+}  // namespace sudokit::testing
