@@ -11,7 +11,8 @@
 // is set, so we set it to the empty string, which cairo then leaves out. Nothing else in
 // cairo's output depends on the clock or the environment (font subsets are named from
 // hashes of their glyphs), so the same puzzles and options give the same bytes, and the
-// tests check it.
+// tests check it. The one exception is SVG, whose group ids count the surfaces the process
+// has made; they are renumbered from 1 (stable_surface_ids).
 //
 // Requests are validated in the order a user can act on them: options that need no puzzles
 // (check_book_options: format, page size, counts, dpi, font, output folder) first, then the
@@ -26,6 +27,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <string>
 
 #include <cairo-pdf.h>
@@ -97,6 +99,32 @@ cairo_surface_t* new_pdf(std::string& bytes, double width, double height, const 
   return surface;
 }
 
+/// cairo names an SVG's groups after its surfaces' serial numbers ("surface171"), which count
+/// every surface the process has made, so a second book in the same process would differ.
+/// Renumbers them in order of first appearance, keeping references consistent.
+std::string stable_surface_ids(const std::string& svg) {
+  static constexpr std::string_view kWord = "surface";
+  std::map<std::string, std::string, std::less<>> renamed;
+  std::string out;
+  out.reserve(svg.size());
+  std::size_t at = 0;
+  while (true) {
+    const std::size_t found = svg.find(kWord, at);
+    if (found == std::string::npos) break;
+    std::size_t end = found + kWord.size();
+    while (end < svg.size() && std::isdigit(static_cast<unsigned char>(svg[end]))) ++end;
+    out.append(svg, at, found + kWord.size() - at);
+    const std::string serial = svg.substr(found + kWord.size(), end - found - kWord.size());
+    if (!serial.empty()) {
+      auto [it, fresh] = renamed.try_emplace(serial, std::to_string(renamed.size() + 1));
+      out += it->second;
+    }
+    at = end;
+  }
+  out.append(svg, at);
+  return out;
+}
+
 /// One page (or card) as a file of its own, in any of the three formats.
 std::string render_single(const PagePlan& page, const std::vector<BookPuzzle>& puzzles, const BookOptions& options,
                           const book_internal::Fonts& fonts) {
@@ -119,7 +147,7 @@ std::string render_single(const PagePlan& page, const std::vector<BookPuzzle>& p
   draw_on(owner.surface, page, puzzles, options, fonts);
   cairo_surface_finish(owner.surface);
   check_surface(owner.surface);
-  return bytes;
+  return options.format == BookFormat::svg ? stable_surface_ids(bytes) : bytes;
 }
 
 int digits_of(long long value) { return static_cast<int>(std::to_string(value).size()); }
