@@ -158,6 +158,45 @@ void Search::search(int depth) {
       if (count == 2) break;
     }
   }
+  // When counting (no randomness to respect) and no cell is down to two candidates, a digit
+  // with only two places left in some house is a better binary branch: on 16×16 and 25×25
+  // grids this prunes far more than a cell with many candidates.
+  if (!rng_ && best_count > 2) {
+    for (int h = 0; h < 3 * n_; ++h) {
+      const int* house = &houses_[static_cast<std::size_t>(h * n_)];
+      Mask once = 0, twice = 0, thrice = 0, fixed = 0;
+      for (int k = 0; k < n_; ++k) {
+        const Mask m = state.candidates[static_cast<std::size_t>(house[k])];
+        if (state.placed[static_cast<std::size_t>(house[k])]) {
+          fixed |= m;
+          continue;
+        }
+        thrice |= twice & m;
+        twice |= once & m;
+        once |= m;
+      }
+      const Mask pairs = twice & ~thrice & ~fixed;
+      if (pairs == 0) continue;
+      const Mask bit = pairs & (~pairs + 1);
+      int places[2], found = 0;
+      for (int k = 0; k < n_ && found < 2; ++k)
+        if (!state.placed[static_cast<std::size_t>(house[k])] && (state.candidates[static_cast<std::size_t>(house[k])] & bit))
+          places[found++] = house[k];
+      for (int i = 0; i < 2; ++i) {
+        if (found_ >= limit_) return;
+        Level& next = level(depth + 1);
+        const Level& here = levels_[static_cast<std::size_t>(depth)];
+        next.candidates = here.candidates;
+        next.placed = here.placed;
+        next.unplaced = here.unplaced;
+        next.candidates[static_cast<std::size_t>(places[i])] = bit;
+        queue_.clear();
+        queue_.push_back(places[i]);
+        search(depth + 1);
+      }
+      return;
+    }
+  }
   int digits[64];
   int choices = 0;
   for (Mask m = state.candidates[static_cast<std::size_t>(best)]; m; m &= m - 1) digits[choices++] = std::countr_zero(m);
