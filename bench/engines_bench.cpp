@@ -64,6 +64,9 @@ Times the solving engines against the yardstick and prints markdown tables.
   --threads-lines N   lines in the file for the threads test (default 200000; 0 skips it)
   --threads-set NAME  collection repeated to make that file (default 17_clue)
   --keep K            solutions the engines keep per puzzle (default 0: count only, like the yardstick)
+  --threads-only      skip the engine tables, run only the threads test
+  --wait-for-cores S  before the threads test, wait up to S seconds for the probe to find 1.8
+                      free cores (checks every 15 s; runs anyway when the time is up)
   --quick             --reps 3 --max-puzzles 2000 --threads-lines 50000 (a smoke run)
   --data DIR          shared data folder (default: the build's SUDOKIT_SHARED_DATA)
   --yardstick PATH    yardstick program (default: the one built beside this program)
@@ -105,6 +108,8 @@ struct Options {
   std::size_t max_puzzles = 0;  // 0 = all
   std::size_t threads_lines = 200000;
   std::string threads_set = "17_clue";
+  bool threads_only = false;
+  double wait_for_cores_s = 0;
   fs::path data = SUDOKIT_SHARED_DATA;
   fs::path yardstick = SUDOKIT_YARDSTICK;
   fs::path sudokit = SUDOKIT_BINARY;
@@ -169,6 +174,10 @@ Options parse_options(int argc, char** argv) {
       o.threads_lines = parse_count(flag, value());
     } else if (flag == "--threads-set") {
       o.threads_set = value();
+    } else if (flag == "--threads-only") {
+      o.threads_only = true;
+    } else if (flag == "--wait-for-cores") {
+      o.wait_for_cores_s = static_cast<double>(parse_count(flag, value()));
     } else if (flag == "--quick") {
       o.reps = 3;
       o.max_puzzles = 2000;
@@ -185,6 +194,8 @@ Options parse_options(int argc, char** argv) {
   }
   if (o.sets.empty() || o.engines.empty() || o.limits.empty())
     throw std::invalid_argument("--sets, --engines and --limits must not be empty");
+  if (o.threads_only && o.threads_lines == 0) throw std::invalid_argument("--threads-only with --threads-lines 0");
+  if (o.threads_only) o.sets.clear();
   return o;
 }
 
@@ -415,7 +426,14 @@ ThreadsResult run_threads_test(const Options& o, const fs::path& scratch) {
     std::ofstream out(big);
     for (std::size_t i = 0; i < r.lines; ++i) out << lines[i % lines.size()] << '\n';
   }
+  constexpr double kEnoughCores = 1.8;
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::duration<double>(o.wait_for_cores_s);
   r.cores_before = cores_available();
+  while (r.cores_before < kEnoughCores && std::chrono::steady_clock::now() < give_up) {
+    std::cerr << fmt::format("threads test: {:.2f} cores free, waiting for {}\n", r.cores_before, kEnoughCores);
+    std::this_thread::sleep_for(std::chrono::seconds(15));
+    r.cores_before = cores_available();
+  }
   std::vector<double> wall_1, wall_2, cpu_1, cpu_2;
   for (int rep = 0; rep < o.reps; ++rep) {
     std::cerr << fmt::format("threads test: repetition {}/{}\n", rep + 1, o.reps);
@@ -431,6 +449,60 @@ ThreadsResult run_threads_test(const Options& o, const fs::path& scratch) {
   r.cpu_2 = median(cpu_2);
   r.cores_after = cores_available();
   return r;
+}
+
+void print_engine_tables(const Options& o, const std::vector<Row>& rows) {
+  std::cout << "\n## Engines against the yardstick (one thread)\n\n";
+  std::cout << fmt::format(
+      "Median of {} repetitions of each whole collection{}; CPU time of the timing thread; "
+      "engines through `sudokit::Solver::solve(puzzle, limit, keep = {})`; parse excluded "
+      "(\"+ parse\" adds the median cost of streaming the file through `RecordReader`). "
+      "The yardstick's own figure includes its reading of the file.\n\n",
+      o.reps, o.max_puzzles ? fmt::format(" (first {} puzzles of each)", o.max_puzzles) : std::string(), o.keep);
+
+  std::cout << "| set | puzzles | limit | engine | µs/puzzle | puzzles/s | nodes/puzzle | guesses/puzzle | "
+               "× yardstick | µs + parse | × yardstick + parse |\n";
+  std::cout << "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|\n";
+  for (const Row& r : rows) {
+    if (r.engine == "yardstick") {
+      std::cout << fmt::format("| {} | {} | {} | yardstick | {:.2f} | {} | - | - | 1.00× | - | - |\n", r.set,
+                               r.puzzles, r.limit, r.us, rate(r.us));
+    } else {
+      std::cout << fmt::format("| {} | {} | {} | {} | {:.2f} | {} | {:.1f} | {:.2f} | {} | {:.2f} | {} |\n", r.set,
+                               r.puzzles, r.limit, r.engine, r.us, rate(r.us), r.nodes, r.guesses,
+                               ratio_text(r.ratio), r.us + r.parse_us, ratio_text(r.ratio_with_parse));
+    }
+  }
+
+  // The summary the targets are stated in: count to 2, ratio to the yardstick.
+  const bool has_limit_2 = std::find(o.limits.begin(), o.limits.end(), 2u) != o.limits.end();
+  if (has_limit_2) {
+    std::cout << "\n## Count to 2: ratio to the yardstick against the targets\n\n| engine |";
+    for (const auto& set : o.sets) std::cout << " " << set << " |";
+    std::cout << "\n|---|";
+    for (std::size_t i = 0; i < o.sets.size(); ++i) std::cout << "---:|";
+    std::cout << "\n";
+    for (EngineKind kind : o.engines) {
+      const std::string name{engine_name(kind)};
+      std::cout << "| " << name << " |";
+      for (const auto& set : o.sets) {
+        for (const Row& r : rows)
+          if (r.set == set && r.limit == 2 && r.engine == name) {
+            std::cout << " " << ratio_text(r.ratio);
+            if (auto target = lookup(std::begin(kTargets), std::end(kTargets), name, set))
+              std::cout << fmt::format(" (target ≤ {}×{})", *target, r.ratio <= *target ? ", met" : ", not met");
+          }
+        std::cout << " |";
+      }
+      std::cout << "\n";
+    }
+    std::cout << "| fastest public solver (quoted) |";
+    for (const auto& set : o.sets) {
+      auto best = lookup(std::begin(kBestPublic), std::end(kBestPublic), "best", set);
+      std::cout << " " << (best ? ratio_text(*best) : std::string("-")) << " |";
+    }
+    std::cout << "\n";
+  }
 }
 
 // ---- the run ----
@@ -499,61 +571,10 @@ int run(const Options& o) {
   const std::string load_after = load_average();
 
   // ---- markdown ----
-  std::cout << "## Engines against the yardstick (one thread)\n\n";
   std::cout << fmt::format(
       "Machine: {}, {} hardware threads; compiler: g++ {}. Load average (1, 5, 15 min): {} before, {} after.\n",
       cpu_model(), std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)), __VERSION__, load_before, load_after);
-  std::cout << fmt::format(
-      "Median of {} repetitions of each whole collection{}; CPU time of the timing thread; "
-      "engines through `sudokit::Solver::solve(puzzle, limit, keep = {})`; parse excluded "
-      "(\"+ parse\" adds the median cost of streaming the file through `RecordReader`). "
-      "The yardstick's own figure includes its reading of the file.\n\n",
-      o.reps, o.max_puzzles ? fmt::format(" (first {} puzzles of each)", o.max_puzzles) : std::string(), o.keep);
-
-  std::cout << "| set | puzzles | limit | engine | µs/puzzle | puzzles/s | nodes/puzzle | guesses/puzzle | "
-               "× yardstick | µs + parse | × yardstick + parse |\n";
-  std::cout << "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|\n";
-  for (const Row& r : rows) {
-    if (r.engine == "yardstick") {
-      std::cout << fmt::format("| {} | {} | {} | yardstick | {:.2f} | {} | - | - | 1.00× | - | - |\n", r.set,
-                               r.puzzles, r.limit, r.us, rate(r.us));
-    } else {
-      std::cout << fmt::format("| {} | {} | {} | {} | {:.2f} | {} | {:.1f} | {:.2f} | {} | {:.2f} | {} |\n", r.set,
-                               r.puzzles, r.limit, r.engine, r.us, rate(r.us), r.nodes, r.guesses,
-                               ratio_text(r.ratio), r.us + r.parse_us, ratio_text(r.ratio_with_parse));
-    }
-  }
-
-  // The summary the targets are stated in: count to 2, ratio to the yardstick.
-  const bool has_limit_2 = std::find(o.limits.begin(), o.limits.end(), 2u) != o.limits.end();
-  if (has_limit_2) {
-    std::cout << "\n## Count to 2: ratio to the yardstick against the targets\n\n| engine |";
-    for (const auto& set : o.sets) std::cout << " " << set << " |";
-    std::cout << "\n|---|";
-    for (std::size_t i = 0; i < o.sets.size(); ++i) std::cout << "---:|";
-    std::cout << "\n";
-    for (EngineKind kind : o.engines) {
-      const std::string name{engine_name(kind)};
-      std::cout << "| " << name << " |";
-      for (const auto& set : o.sets) {
-        for (const Row& r : rows)
-          if (r.set == set && r.limit == 2 && r.engine == name) {
-            std::cout << " " << ratio_text(r.ratio);
-            if (auto target = lookup(std::begin(kTargets), std::end(kTargets), name, set))
-              std::cout << fmt::format(" (target ≤ {}×{})", *target, r.ratio <= *target ? ", met" : ", not met");
-          }
-        std::cout << " |";
-      }
-      std::cout << "\n";
-    }
-    std::cout << "| fastest public solver (quoted) |";
-    for (const auto& set : o.sets) {
-      auto best = lookup(std::begin(kBestPublic), std::end(kBestPublic), "best", set);
-      std::cout << " " << (best ? ratio_text(*best) : std::string("-")) << " |";
-    }
-    std::cout << "\n";
-  }
-
+  if (!rows.empty()) print_engine_tables(o, rows);
   if (threads) {
     const double lines = static_cast<double>(threads->lines);
     const double speedup = threads->seconds_1 / threads->seconds_2;
@@ -582,7 +603,8 @@ int run(const Options& o) {
     for (const auto& d : disagreements) std::cout << "- " << d << "\n";
     return 1;
   }
-  std::cout << "\nEvery engine's counts (none / one / two or more solutions) agree with the yardstick's.\n";
+  if (!rows.empty())
+    std::cout << "\nEvery engine's counts (none / one / two or more solutions) agree with the yardstick's.\n";
   return 0;
 }
 
