@@ -55,18 +55,21 @@ bool find_aic(const Board& board, Step& step) {
   for (int c = 0; c < topo.cells; ++c)
     for (std::uint64_t m = board.candidates(c); m; m &= m - 1) present.set(node_of(c, lowest(m) + 1));
 
-  // Weak neighbourhoods (conflicts) of every present candidate, restricted to present ones.
-  std::vector<NodeSet> weak(static_cast<std::size_t>(nodes));
+  // Weak neighbourhoods (conflicts) of every present candidate, restricted to present ones,
+  // in one flat array: `words` words per candidate.
+  std::vector<std::uint64_t> weak_words(static_cast<std::size_t>(nodes) * words, 0);
+  auto weak_of = [&](int node) { return weak_words.data() + static_cast<std::size_t>(node) * words; };
+  auto weak_test = [&](int node, int other) { return (weak_of(node)[other / 64] >> (other % 64)) & 1; };
   std::vector<std::vector<int>> strong(static_cast<std::size_t>(nodes));
   for (int c = 0; c < topo.cells; ++c) {
     const std::uint64_t cm = board.candidates(c);
     for (std::uint64_t m = cm; m; m &= m - 1) {
       const int d = lowest(m) + 1;
-      NodeSet& w = weak[static_cast<std::size_t>(node_of(c, d))];
-      w = NodeSet(words);
-      for (std::uint64_t o = cm & ~digit_bit(d); o; o &= o - 1) w.set(node_of(c, lowest(o) + 1));
+      std::uint64_t* w = weak_of(node_of(c, d));
+      auto set = [w](int node) { w[node / 64] |= std::uint64_t{1} << (node % 64); };
+      for (std::uint64_t o = cm & ~digit_bit(d); o; o &= o - 1) set(node_of(c, lowest(o) + 1));
       for (int p : topo.peers(c))
-        if (board.has(p, d)) w.set(node_of(p, d));
+        if (board.has(p, d)) set(node_of(p, d));
       if (popcount(cm) == 2) strong[static_cast<std::size_t>(node_of(c, d))].push_back(node_of(c, lowest(cm & ~digit_bit(d)) + 1));
     }
   }
@@ -87,6 +90,7 @@ bool find_aic(const Board& board, Step& step) {
   for (auto& list : strong) std::sort(list.begin(), list.end());
 
   std::vector<std::vector<int>> levels;
+  NodeSet off(words);
   for (int start = 0; start < nodes; ++start) {
     if (!present.test(start) || strong[static_cast<std::size_t>(start)].empty()) continue;
     NodeSet seen_off(words), seen_on(words);
@@ -111,8 +115,8 @@ bool find_aic(const Board& board, Step& step) {
           break;
         }
         bool any = false;
-        const auto& ws = weak[static_cast<std::size_t>(start)].words();
-        const auto& we = weak[static_cast<std::size_t>(e)].words();
+        const std::uint64_t* ws = weak_of(start);
+        const std::uint64_t* we = weak_of(e);
         for (std::size_t i = 0; i < words; ++i) {
           conclusion.words()[i] = ws[i] & we[i];
           any = any || conclusion.words()[i] != 0;
@@ -125,9 +129,9 @@ bool find_aic(const Board& board, Step& step) {
       levels.push_back(std::move(on));
       if (end >= 0) break;
       // Weak links: every candidate switched on forces its conflicts off.
-      NodeSet off(words);
+      std::fill(off.words().begin(), off.words().end(), 0);
       for (int e : levels.back()) {
-        const auto& we = weak[static_cast<std::size_t>(e)].words();
+        const std::uint64_t* we = weak_of(e);
         for (std::size_t i = 0; i < words; ++i) off.words()[i] |= we[i];
       }
       std::vector<int> next;
@@ -148,7 +152,7 @@ bool find_aic(const Board& board, Step& step) {
       for (int u : levels[static_cast<std::size_t>(k)]) {
         const bool linked = k % 2 == 0 ? std::binary_search(strong[static_cast<std::size_t>(u)].begin(),
                                                             strong[static_cast<std::size_t>(u)].end(), next)
-                                       : weak[static_cast<std::size_t>(u)].test(next);
+                                       : weak_test(u, next);
         if (linked) {
           chain.push_back(u);
           break;
