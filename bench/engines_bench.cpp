@@ -214,6 +214,14 @@ double median(std::vector<double> values) {
   return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2.0;
 }
 
+// (max - min) / median of the samples, as a fraction.
+double spread(const std::vector<double>& values) {
+  if (values.empty()) return 0.0;
+  const auto [low, high] = std::minmax_element(values.begin(), values.end());
+  const double middle = median(values);
+  return middle > 0 ? (*high - *low) / middle : 0.0;
+}
+
 std::string load_average() {
   std::ifstream in("/proc/loadavg");
   std::string one, five, fifteen;
@@ -347,6 +355,7 @@ struct Row {
   double nodes = 0, guesses = 0;  // per puzzle; engines only
   double ratio = 0;               // us / yardstick us
   double ratio_with_parse = 0;    // (us + parse_us) / yardstick us
+  double spread = 0;              // (slowest - fastest repetition) / median: how noisy the figure was
 };
 
 std::string rate(double us) { return us > 0 ? fmt::format("{:.0f}", 1e6 / us) : "-"; }
@@ -457,20 +466,22 @@ void print_engine_tables(const Options& o, const std::vector<Row>& rows) {
       "Median of {} repetitions of each whole collection{}; CPU time of the timing thread; "
       "engines through `sudokit::Solver::solve(puzzle, limit, keep = {})`; parse excluded "
       "(\"+ parse\" adds the median cost of streaming the file through `RecordReader`). "
-      "The yardstick's own figure includes its reading of the file.\n\n",
+      "The yardstick's own figure includes its reading of the file. Spread: (slowest - fastest "
+      "repetition) / median.\n\n",
       o.reps, o.max_puzzles ? fmt::format(" (first {} puzzles of each)", o.max_puzzles) : std::string(), o.keep);
 
   std::cout << "| set | puzzles | limit | engine | µs/puzzle | puzzles/s | nodes/puzzle | guesses/puzzle | "
-               "× yardstick | µs + parse | × yardstick + parse |\n";
-  std::cout << "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|\n";
+               "× yardstick | µs + parse | × yardstick + parse | spread |\n";
+  std::cout << "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   for (const Row& r : rows) {
     if (r.engine == "yardstick") {
-      std::cout << fmt::format("| {} | {} | {} | yardstick | {:.2f} | {} | - | - | 1.00× | - | - |\n", r.set,
-                               r.puzzles, r.limit, r.us, rate(r.us));
+      std::cout << fmt::format("| {} | {} | {} | yardstick | {:.2f} | {} | - | - | 1.00× | - | - | {:.0f}% |\n",
+                               r.set, r.puzzles, r.limit, r.us, rate(r.us), 100 * r.spread);
     } else {
-      std::cout << fmt::format("| {} | {} | {} | {} | {:.2f} | {} | {:.1f} | {:.2f} | {} | {:.2f} | {} |\n", r.set,
-                               r.puzzles, r.limit, r.engine, r.us, rate(r.us), r.nodes, r.guesses,
-                               ratio_text(r.ratio), r.us + r.parse_us, ratio_text(r.ratio_with_parse));
+      std::cout << fmt::format("| {} | {} | {} | {} | {:.2f} | {} | {:.1f} | {:.2f} | {} | {:.2f} | {} | {:.0f}% |\n",
+                               r.set, r.puzzles, r.limit, r.engine, r.us, rate(r.us), r.nodes, r.guesses,
+                               ratio_text(r.ratio), r.us + r.parse_us, ratio_text(r.ratio_with_parse),
+                               100 * r.spread);
     }
   }
 
@@ -552,7 +563,7 @@ int run(const Options& o) {
       }
 
       const double yard_us = median(yard_samples);
-      rows.push_back({set, c.puzzles.size(), limit, "yardstick", yard_us, 0, 0, 0, 1.0, 1.0});
+      rows.push_back({set, c.puzzles.size(), limit, "yardstick", yard_us, 0, 0, 0, 1.0, 1.0, spread(yard_samples)});
       for (EngineKind kind : o.engines) {
         const Pass& pass = first_pass[kind];
         const std::string name{engine_name(kind)};
@@ -561,7 +572,8 @@ int run(const Options& o) {
                                               describe(pass.histogram), describe(yard_histogram)));
         const double us = median(samples[kind]);
         rows.push_back({set, c.puzzles.size(), limit, name, us, parse_us, static_cast<double>(pass.stats.nodes) / n,
-                        static_cast<double>(pass.stats.guesses) / n, us / yard_us, (us + parse_us) / yard_us});
+                        static_cast<double>(pass.stats.guesses) / n, us / yard_us, (us + parse_us) / yard_us,
+                        spread(samples[kind])});
       }
     }
   }
