@@ -117,7 +117,7 @@ void draw_digits(cairo_t* cr, const Rect& box, const Grid& givens, const Grid& s
   }
 }
 
-void draw_placed(cairo_t* cr, const PlacedGrid& placed, const std::vector<BookPuzzle>& puzzles,
+void draw_placed(cairo_t* cr, const PlacedGrid& placed, bool alone, const std::vector<BookPuzzle>& puzzles,
                  const BookOptions& options, const Fonts& fonts) {
   const BookPuzzle& puzzle = puzzles[placed.puzzle];
   const Grid& shown = placed.answer ? *puzzle.solution : puzzle.puzzle;
@@ -125,8 +125,10 @@ void draw_placed(cairo_t* cr, const PlacedGrid& placed, const std::vector<BookPu
   cairo_set_source_rgb(cr, 0, 0, 0);
   show_text(cr, fonts.bold(), placed.heading_font, placed.heading.x, baseline, puzzle_label(options, placed.puzzle),
             Align::left);
-  if (!puzzle.level.empty())
-    show_text(cr, fonts.regular(), placed.heading_font, placed.heading.right(), baseline, puzzle.level, Align::right);
+  // An answer card has no "Answers" section heading to say what it is.
+  const std::string note = alone && placed.answer ? std::string("solution") : puzzle.level;
+  if (!note.empty())
+    show_text(cr, fonts.regular(), placed.heading_font, placed.heading.right(), baseline, note, Align::right);
 
   cairo_set_source_rgb(cr, 1, 1, 1);
   cairo_rectangle(cr, placed.grid.x, placed.grid.y, placed.grid.width, placed.grid.height);
@@ -177,7 +179,8 @@ void draw_page(cairo_t* cr, const PagePlan& page, const std::vector<BookPuzzle>&
     show_text(cr, fonts.bold(), kSectionFont, page.section_band.x, page.section_band.y + kSectionFont,
               page.section, Align::left);
   }
-  for (const PlacedGrid& placed : page.grids) draw_placed(cr, placed, puzzles, options, fonts);
+  for (const PlacedGrid& placed : page.grids)
+    draw_placed(cr, placed, page.kind == PageKind::card, puzzles, options, fonts);
   if (page.folio > 0) {
     cairo_set_source_rgb(cr, 0, 0, 0);
     show_text(cr, fonts.regular(), kFolioFont, page.text_block.x + page.text_block.width / 2,

@@ -5,7 +5,8 @@
 // of even ones, so facing pages mirror each other. The block is cut into equal slots (one
 // column of 1 or 2, two columns of 2 or 3 rows, up to 3 × 4 for answers); each slot holds a
 // heading band and the largest square grid that fits under it, centred, with cells capped
-// so that a 4×4 on a full page stays a grid rather than a poster.
+// so that a 4×4 on a full page stays a grid rather than a poster. Puzzles sit in the middle
+// of their slots; answers, where sizes mix more often, start at the top so rows line up.
 //
 // Legibility is the one hard constraint. Cells below 12 pt (4.2 mm) are too small to write
 // a digit in, so a request that would need them (16×16 six to a page on a 6×9 in page) is
@@ -33,14 +34,15 @@ struct SlotStyle {
   double gap_y;
   double min_cell;
   double max_cell;
+  bool centre_vertically;  ///< false: grids start at the top of their slots, so a row lines up
 };
 
 SlotStyle puzzle_style(int per_page) {
   const double font = per_page == 1 ? 14 : 11;
-  return {font, font * 1.8, 24, 18, kMinPuzzleCell, kMaxPuzzleCell};
+  return {font, font * 1.8, 24, 18, kMinPuzzleCell, kMaxPuzzleCell, true};
 }
 
-SlotStyle answer_style() { return {8, 8 * 1.8, 14, 10, kMinAnswerCell, kMaxAnswerCell}; }
+SlotStyle answer_style() { return {8, 8 * 1.8, 14, 10, kMinAnswerCell, kMaxAnswerCell, false}; }
 
 Rect slot_at(const Rect& area, int cols, int rows, const SlotStyle& style, int index) {
   const double width = (area.width - style.gap_x * (cols - 1)) / cols;
@@ -57,7 +59,7 @@ double room_for_grid(const Rect& slot, const SlotStyle& style) {
 
 PlacedGrid place(const Rect& slot, int n, const SlotStyle& style, std::size_t puzzle, bool answer) {
   const double side = std::min(room_for_grid(slot, style), n * style.max_cell);
-  const double top = slot.y + (slot.height - style.band - side) / 2;
+  const double top = style.centre_vertically ? slot.y + (slot.height - style.band - side) / 2 : slot.y;
   const double left = slot.x + (slot.width - side) / 2;
   PlacedGrid placed;
   placed.puzzle = puzzle;
