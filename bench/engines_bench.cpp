@@ -20,7 +20,9 @@
 //    no, one, or several solutions, or the run ends with exit status 1.
 //  - The all-threads figure runs the `sudokit solve` program itself on a large file (a
 //    collection repeated), with --threads 1 and --threads 2, and reports the speed-up; that is
-//    wall-clock time, since using more cores is the point.
+//    wall-clock time, since using more cores is the point. Wall time on a shared machine is
+//    only meaningful if the cores are free, so a probe measures how many cores the run could
+//    get, and the table says when the speed-up reflects the machine rather than the program.
 // The output on stdout is markdown meant to be pasted into docs/PERFORMANCE.md; progress goes
 // to stderr.
 #include <sys/resource.h>
