@@ -163,9 +163,19 @@ std::int64_t BranchAndBound::bound(const Level& level) const {
   return total;
 }
 
-// One pass of exact coordinate descent over every open (house, digit). Returns false when
-// some open digit has no place (cannot happen after propagate, kept for safety).
-bool BranchAndBound::sweep(Level& level) const {
+// One pass of exact coordinate descent over every open (house, digit), then the bound under
+// the new multipliers (returned in `bound_after`). The reduced profits of the live (cell,
+// digit) pairs are cached for the pass and patched after each update, since one multiplier
+// moves only the profits of its own house and digit. Returns false when some open digit has
+// no place (cannot happen after propagate; kept for safety).
+bool BranchAndBound::sweep(Level& level, std::int64_t& bound_after) {
+  const std::size_t n = static_cast<std::size_t>(n_);
+  for (int cell = 0; cell < cells_; ++cell)
+    for (std::uint64_t cand = level.cand[static_cast<std::size_t>(cell)]; cand != 0; cand &= cand - 1) {
+      const int digit = lowest_digit(cand);
+      reduced_cache_[static_cast<std::size_t>(cell) * n + static_cast<std::size_t>(digit - 1)] =
+          reduced(level, cell, digit);
+    }
   for (int h = 0; h < houses_; ++h) {
     const int* members = &house_cells_[static_cast<std::size_t>(h * n_)];
     for (std::uint64_t open = level.open[static_cast<std::size_t>(h)]; open != 0; open &= open - 1) {
@@ -180,10 +190,11 @@ bool BranchAndBound::sweep(Level& level) const {
         const std::uint64_t cand = level.cand[static_cast<std::size_t>(cell)];
         if ((cand & bit) == 0) continue;
         ++places;
-        const std::int64_t with_digit = reduced(level, cell, digit) + lambda;
+        const std::int64_t* row = &reduced_cache_[static_cast<std::size_t>(cell) * n];
+        const std::int64_t with_digit = row[digit - 1] + lambda;
         std::int64_t other = kMinusInfinity;
         for (std::uint64_t rest = cand & ~bit; rest != 0; rest &= rest - 1)
-          other = std::max(other, reduced(level, cell, lowest_digit(rest)));
+          other = std::max(other, row[std::countr_zero(rest)]);
         const std::int64_t gap = other == kMinusInfinity ? kPlusInfinity : with_digit - other;
         if (gap > first) {
           second = first;
@@ -193,6 +204,7 @@ bool BranchAndBound::sweep(Level& level) const {
         }
       }
       if (places == 0) return false;
+      const std::int64_t before = lambda;
       if (first == kPlusInfinity) {
         if (second != kMinusInfinity && second != kPlusInfinity) lambda = second;
       } else if (second == kMinusInfinity) {
@@ -200,8 +212,28 @@ bool BranchAndBound::sweep(Level& level) const {
       } else {
         lambda = second + (first - second) / 2;
       }
+      const std::int64_t shift = lambda - before;
+      if (shift == 0) continue;
+      for (int i = 0; i < n_; ++i) {
+        const int cell = members[i];
+        if (level.cand[static_cast<std::size_t>(cell)] & bit)
+          reduced_cache_[static_cast<std::size_t>(cell) * n + static_cast<std::size_t>(digit - 1)] -= shift;
+      }
     }
   }
+  std::int64_t total = level.fixed;
+  for (int cell = 0; cell < cells_; ++cell) {
+    std::uint64_t cand = level.cand[static_cast<std::size_t>(cell)];
+    if (cand == 0) continue;
+    const std::int64_t* row = &reduced_cache_[static_cast<std::size_t>(cell) * n];
+    std::int64_t best = kMinusInfinity;
+    for (; cand != 0; cand &= cand - 1) best = std::max(best, row[std::countr_zero(cand)]);
+    total += best;
+  }
+  for (int h = 0; h < houses_; ++h)
+    for (std::uint64_t open = level.open[static_cast<std::size_t>(h)]; open != 0; open &= open - 1)
+      total += level.lambda[static_cast<std::size_t>(h * n_ + lowest_digit(open) - 1)];
+  bound_after = total;
   return true;
 }
 
@@ -271,8 +303,8 @@ void BranchAndBound::search(int depth) {
     if (tuning_.lagrangian) {
       for (int s = 0; s < sweeps; ++s) {
         if (outcome_.found && bound_value <= outcome_.best) break;
-        if (!sweep(level)) return;
-        const std::int64_t tighter = bound(level);
+        std::int64_t tighter = 0;
+        if (!sweep(level, tighter)) return;
         const bool stalled = tighter >= bound_value;
         bound_value = std::min(bound_value, tighter);
         if (stalled) break;
@@ -337,6 +369,7 @@ SearchOutcome BranchAndBound::run(const Grid& puzzle, const std::vector<std::int
 
   const std::uint64_t full = n_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
   if (levels_.size() != static_cast<std::size_t>(cells_ + 2)) levels_.resize(static_cast<std::size_t>(cells_ + 2));
+  reduced_cache_.assign(static_cast<std::size_t>(cells_ * n_), 0);
   Level& root = levels_[0];
   root.digit.assign(static_cast<std::size_t>(cells_), 0);
   root.cand.assign(static_cast<std::size_t>(cells_), full);

@@ -56,7 +56,7 @@ class BranchAndBound {
   std::int64_t reduced(const Level& level, int cell, int digit) const;
   std::int64_t best_reduced(const Level& level, int cell) const;
   std::int64_t bound(const Level& level) const;
-  bool sweep(Level& level) const;
+  bool sweep(Level& level, std::int64_t& bound_after);
   bool fix_by_reduced_cost(Level& level, std::int64_t bound_value) const;
   void record(const Level& level);
   void search(int depth);
@@ -70,6 +70,7 @@ class BranchAndBound {
   std::vector<int> cell_houses_;  // cells_ × 3: row, column, box house of each cell
   std::vector<std::int64_t> weight_;
   std::vector<Level> levels_;
+  std::vector<std::int64_t> reduced_cache_;  // cells_ × n_, valid during one sweep
 
   SearchTuning tuning_;
   const ScoreOptions* options_ = nullptr;
