@@ -76,12 +76,14 @@ std::vector<Clash> find_clashes(const Grid& puzzle) {
   const Shape& s = puzzle.shape;
   const int n = s.n;
   std::vector<Clash> clashes;
-  // first[house kind][house][digit] = first cell seen with that digit, or -1.
-  std::vector<int> first(static_cast<std::size_t>(3 * n * (n + 1)), -1);
-  auto slot = [&](int kind, int house, int digit) -> int& {
-    return first[static_cast<std::size_t>((kind * n + house) * (n + 1) + digit)];
+  // seen[house kind][house][digit] = every earlier cell holding that digit in that house.
+  // A third copy of a digit clashes with both earlier ones, so all of them are kept.
+  std::vector<std::vector<int>> seen(static_cast<std::size_t>(3 * n * (n + 1)));
+  auto cells_with = [&](int kind, int house, int digit) -> std::vector<int>& {
+    return seen[static_cast<std::size_t>((kind * n + house) * (n + 1) + digit)];
   };
   static constexpr char kHouse[3] = {'r', 'c', 'b'};
+  std::vector<int> partners;  // cells already paired with the current one
   for (int cell = 0; cell < s.cells(); ++cell) {
     const int d = puzzle.cells[static_cast<std::size_t>(cell)];
     if (d == 0) continue;
@@ -90,18 +92,22 @@ std::vector<Clash> find_clashes(const Grid& puzzle) {
       continue;
     }
     const int houses[3] = {s.row_of(cell), s.col_of(cell), s.box_of(cell)};
-    // Report each clashing pair once, in the first house where the two cells meet.
-    std::vector<int> reported;
+    // Two cells can share a row and a box; report the pair once, in the first house.
+    partners.clear();
     for (int kind = 0; kind < 3; ++kind) {
-      int& f = slot(kind, houses[kind], d);
-      if (f < 0) {
-        f = cell;
-      } else if (std::find(reported.begin(), reported.end(), f) == reported.end()) {
-        clashes.push_back({f, cell, d, kHouse[kind]});
-        reported.push_back(f);
+      std::vector<int>& earlier = cells_with(kind, houses[kind], d);
+      for (int other : earlier) {
+        if (std::find(partners.begin(), partners.end(), other) != partners.end()) continue;
+        partners.push_back(other);
+        clashes.push_back({other, cell, d, kHouse[kind]});
       }
+      earlier.push_back(cell);
     }
   }
+  // Row-major order of cell_b, then of cell_a.
+  std::stable_sort(clashes.begin(), clashes.end(), [](const Clash& a, const Clash& b) {
+    return a.cell_b != b.cell_b ? a.cell_b < b.cell_b : a.cell_a < b.cell_a;
+  });
   return clashes;
 }
 
