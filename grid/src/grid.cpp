@@ -181,8 +181,10 @@ std::optional<Alphabet> Alphabet::from_symbols(std::string_view symbols, std::st
   bool seen[256] = {};
   for (char c : symbols) {
     const auto u = static_cast<unsigned char>(c);
-    if (!std::isgraph(u) || c == '.' || c == '#' || c == '|' || c == '-' || c == '+')
-      return fail(fmt::format("'{}' cannot be a symbol (symbols are printable and not . # | - +)", c));
+    // '.', '#' and the rulings mean something to the reader; ':' ',' '"' to the line and
+    // csv layouts (an answer line never holds ':').
+    if (!std::isgraph(u) || std::string_view(".#|-+:,\"").find(c) != std::string_view::npos)
+      return fail(fmt::format("'{}' cannot be a symbol (symbols are printable and not . # | - + : , \")", c));
     if (seen[u]) return fail(fmt::format("symbol '{}' appears twice in the alphabet", c));
     seen[u] = true;
   }

@@ -130,8 +130,8 @@ void write_solve(std::string& out, Format format, const Record& record, const So
     }
     case Format::csv:
       out += fmt::format("{},{},{},{},{},{},{},{}\n", record.number, csv_field(record.source), record.line,
-                         record.grid ? to_line(*record.grid, alphabet) : std::string(), outcome.status,
-                         outcome.count, has_solution ? to_line(*outcome.solution, alphabet) : std::string(),
+                         csv_field(record.grid ? to_line(*record.grid, alphabet) : std::string()), outcome.status,
+                         outcome.count, csv_field(has_solution ? to_line(*outcome.solution, alphabet) : std::string()),
                          csv_field(one_line(outcome.error)));
       return;
   }
@@ -192,7 +192,7 @@ void write_verify(std::string& out, Format format, const Record& record, const V
     }
     case Format::csv:
       out += fmt::format("{},{},{},{},{},{},{},{},{}\n", record.number, csv_field(record.source), record.line,
-                         record.grid ? to_line(*record.grid, alphabet) : std::string(), status,
+                         csv_field(record.grid ? to_line(*record.grid, alphabet) : std::string()), status,
                          v.minimality_checked ? (v.minimal ? "true" : "false") : "",
                          cell_list(shape, v.redundant, " "), cell_list(shape, v.differing, " "),
                          csv_field(one_line(error)));
