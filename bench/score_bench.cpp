@@ -27,7 +27,7 @@
 #include <fmt/format.h>
 
 // The internal header, for the baseline tuning (bench/CMakeLists.txt links no scorer internals).
-#include "../scorer/src/branch_and_bound.hpp"
+#include "branch_and_bound.hpp"  // scorer internals (sudokit_scorer_internals)
 #include "sudokit/grid.hpp"
 #include "sudokit/scorer.hpp"
 
