@@ -6,18 +6,27 @@
 // --threads, streams in index order, and memory stays bounded however large --count is
 // (`--count 10000000 | head` stops as soon as head closes the pipe).
 //
+// Difficulty (--difficulty LEVEL, --score MIN-MAX): each puzzle index tries candidates
+// derived from (seed, index, attempt) only, graded by sudokit::Grader inside the worker, so
+// the filtering runs in parallel and the output is still the same bytes for any --threads
+// and shard split. The sink adds up the candidates and prints the acceptance rate on stderr.
+//
+// Books (--book FILE.pdf|.svg|.png): the records still go to standard output; the puzzles
+// (with solutions and, when graded, levels) are also kept and laid out in one go at the end
+// by sudokit::render_book. The book options are checked before anything is generated.
+//
 // Layouts (one record per puzzle):
 //   line   the puzzle; with --with-solution "PUZZLE SOLUTION" (one space between)
-//   grid   "# puzzle I seed S clues C symmetry Y[ minimal]", the puzzle block, with
-//          --with-solution "# solution" and its block, then a blank line
-//   jsonl  {"index", "seed", "puzzle", "solution", "clues", "symmetry", "minimal"} (the
-//          solution is always there: a structured record has room for it)
-//   csv    header index,seed,puzzle,clues,symmetry,minimal[,solution]
-// "seed" is the puzzle seed: `--puzzle-seed S` with the same shape/symmetry/clue options
-// makes exactly that puzzle again, alone.
+//   grid   "# puzzle I seed S clues C symmetry Y[ minimal][ level L score X]", the puzzle
+//          block, with --with-solution "# solution" and its block, then a blank line
+//   jsonl  {"index", "seed", "puzzle", "solution", "clues", "symmetry", "minimal"[, "level",
+//          "score", "hardest"]} (the solution is always there: a structured record has room)
+//   csv    header index,seed,puzzle,clues,symmetry,minimal[,level,score,hardest][,solution]
+// "seed" is the seed of the candidate written: `--puzzle-seed S` with the same options makes
+// exactly that puzzle again, alone. "minimal" is checked: no single clue can go.
 //
-// Exit: 0; 1 when some puzzle missed its --clues target in --attempts tries, or --distinct
-// ran out of candidates; 2 for a bad or impossible request.
+// Exit: 0; 1 when some puzzle missed its --clues or difficulty target in --attempts tries,
+// or --distinct ran out of candidates; 2 for a bad or impossible request.
 #include <atomic>
 #include <charconv>
 #include <random>
@@ -29,7 +38,9 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "progress.hpp"
+#include "sudokit/book.hpp"
 #include "sudokit/generator.hpp"
+#include "sudokit/grader.hpp"
 
 namespace sudokit::cli {
 namespace {
@@ -37,14 +48,17 @@ namespace {
 constexpr const char* kUsage =
     "usage: sudokit generate [OPTIONS]\n"
     "Writes uniquely solvable puzzles. Clues are removed in a random order while the puzzle\n"
-    "stays unique: by default up to the first clue that must stay (quick, generous puzzles);\n"
-    "with --minimal every clue is tried, so none can go; with --clues until the count is in\n"
-    "range. Puzzle I of a run depends only on --seed and I (its own seed, in jsonl/csv/grid\n"
-    "output, remakes it alone with --puzzle-seed), so output is identical for any --threads\n"
-    "and --shard K/N runs merge into the full run.\n"
+    "stays unique: by default every clue is tried once, so none can go (a minimal puzzle);\n"
+    "--removal quick stops at the first clue that must stay (fast, generous puzzles); --clues\n"
+    "stops when the count is in range. Puzzle I of a run depends only on --seed and I (its own\n"
+    "seed, in jsonl/csv/grid output, remakes it alone with --puzzle-seed), so output is\n"
+    "identical for any --threads and --shard K/N runs merge into the full run.\n"
     "--symmetry keeps the clue pattern invariant (default none; rot180 is the classic look);\n"
-    "with a symmetry, --minimal means no symmetric group of clues can be removed (a single\n"
-    "clue may still be).\n"
+    "then no symmetric group of clues can go, but a single clue may: the 'minimal' field says\n"
+    "whether one can (checked clue by clue, in every mode). --minimal forces the full pass.\n"
+    "--difficulty and --score keep only puzzles the grader rates so (candidates are tried until\n"
+    "one fits, at most --attempts per puzzle; the acceptance rate goes to stderr). --book writes\n"
+    "the puzzles and their answers as a print-ready PDF/SVG/PNG book too.\n"
     "--distinct drops puzzles equivalent to an earlier one of the run (digit relabelling,\n"
     "row/column swaps in bands/stacks, band/stack swaps, transposition) for 4x4, 6x6, 8x8\n"
     "and 9x9; other sizes drop only puzzles equal up to digit relabelling. It keeps going\n"
@@ -132,9 +146,22 @@ Fingerprint fingerprint(const std::vector<std::uint8_t>& form) {
   return f;
 }
 
-std::string csv_header(bool with_solution) {
-  return with_solution ? "index,seed,puzzle,clues,symmetry,minimal,solution\n" : "index,seed,puzzle,clues,symmetry,minimal\n";
+// "MIN-MAX" (whole numbers, MIN <= MAX checked by impossible_request).
+ScoreRange parse_score(const std::string& text) {
+  const auto dash = text.find('-', 1);
+  if (dash == std::string::npos) throw UsageError(fmt::format("--score '{}': write MIN-MAX (e.g. 300-900)", text));
+  return {parse_int(std::string_view(text).substr(0, dash), text, "--score"),
+          parse_int(std::string_view(text).substr(dash + 1), text, "--score")};
 }
+
+std::string csv_header(bool with_solution, bool graded) {
+  std::string header = "index,seed,puzzle,clues,symmetry,minimal";
+  if (graded) header += ",level,score,hardest";
+  if (with_solution) header += ",solution";
+  return header + "\n";
+}
+
+std::string_view hardest_name(const GeneratedPuzzle& p) { return p.hardest ? technique_name(*p.hardest) : "none"; }
 
 void write_record(std::string& out, Format format, const GeneratedPuzzle& p, bool with_solution) {
   const std::string puzzle = to_line(p.puzzle);
@@ -145,8 +172,10 @@ void write_record(std::string& out, Format format, const GeneratedPuzzle& p, boo
       out += '\n';
       break;
     case Format::grid:
-      out += fmt::format("# puzzle {} seed {} clues {} symmetry {}{}\n", p.index, p.seed, p.clues,
+      out += fmt::format("# puzzle {} seed {} clues {} symmetry {}{}", p.index, p.seed, p.clues,
                          symmetry_name(p.symmetry), p.minimal ? " minimal" : "");
+      if (p.graded) out += fmt::format(" level {} score {} hardest {}", level_name(p.level), p.score, hardest_name(p));
+      out += '\n';
       out += to_block(p.puzzle);
       if (with_solution) out += "# solution\n" + to_block(p.solution);
       out += '\n';
@@ -160,6 +189,11 @@ void write_record(std::string& out, Format format, const GeneratedPuzzle& p, boo
       record["clues"] = p.clues;
       record["symmetry"] = std::string(symmetry_name(p.symmetry));
       record["minimal"] = p.minimal;
+      if (p.graded) {
+        record["level"] = std::string(level_name(p.level));
+        record["score"] = p.score;
+        record["hardest"] = std::string(hardest_name(p));
+      }
       out += record.dump();
       out += '\n';
       break;
@@ -167,6 +201,7 @@ void write_record(std::string& out, Format format, const GeneratedPuzzle& p, boo
     case Format::csv:
       out += fmt::format("{},{},{},{},{},{}", p.index, p.seed, puzzle, p.clues, symmetry_name(p.symmetry),
                          p.minimal ? "true" : "false");
+      if (p.graded) out += fmt::format(",{},{},{}", level_name(p.level), p.score, hardest_name(p));
       if (with_solution) out += ',' + to_line(p.solution);
       out += '\n';
       break;
@@ -176,8 +211,10 @@ void write_record(std::string& out, Format format, const GeneratedPuzzle& p, boo
 int run_generate(const std::vector<std::string>& args) {
   long long count = 1;
   std::string seed_text, puzzle_seed_text, symmetry_text = "none", clues_text, format_text = "line", shard_text, box;
+  std::string removal_text = "full", difficulty_text, score_text, book_path;
   int size = kSizeUnset, threads = 0, attempts = 1000;
-  bool minimal = false, with_solution = false, distinct = false;
+  bool minimal = false, with_solution = false, distinct = false, grade = false;
+  BookOptions book;
   po::options_description options("generate options");
   options.add_options()
       ("count,n", po::value(&count)->default_value(1)->value_name("N"), "puzzles to generate")
@@ -191,8 +228,21 @@ int run_generate(const std::vector<std::string>& args) {
        "clue pattern symmetry: none, rot180, rot90, mirror, flip, diagonal, antidiagonal, dihedral, random")
       ("clues", po::value(&clues_text)->value_name("N|MIN-MAX"), "clue count to reach, exactly or in a range")
       ("attempts", po::value(&attempts)->default_value(1000)->value_name("K"),
-       "fills tried per puzzle before a --clues target is given up")
-      ("minimal", po::bool_switch(&minimal), "every clue necessary (with --symmetry: every symmetric group)")
+       "fills tried per puzzle before a --clues target is given up; "
+       "candidates tried per puzzle for --difficulty/--score")
+      ("removal", po::value(&removal_text)->default_value("full")->value_name("MODE"),
+       "full: try every clue (orbit) once, none can go; quick: stop at the first clue that must stay")
+      ("minimal", po::bool_switch(&minimal), "full removal even with --clues: no clue (with --symmetry: no symmetric group) can go")
+      ("difficulty", po::value(&difficulty_text)->value_name("LEVEL"),
+       "keep only puzzles graded easy, medium, hard, expert or extreme")
+      ("score", po::value(&score_text)->value_name("MIN-MAX"), "keep only puzzles with a grader score in range")
+      ("grade", po::bool_switch(&grade), "grade every puzzle (level, score, hardest in jsonl/csv/grid)")
+      ("book", po::value(&book_path)->value_name("FILE"),
+       "also write the puzzles and answers as a book (.pdf, .svg or .png: one file per page)")
+      ("page-size", po::value(&book.page_size)->default_value("a4")->value_name("SIZE"),
+       "book page size: a4, letter, 6x9 (in) or 8.5x11 (in)")
+      ("per-page", po::value(&book.per_page)->default_value(4)->value_name("N"), "book puzzles per page: 1, 2, 4 or 6")
+      ("title", po::value(&book.title)->value_name("TEXT"), "book title page")
       ("distinct", po::bool_switch(&distinct), "drop puzzles equivalent to an earlier one (see above)")
       ("shard", po::value(&shard_text)->value_name("K/N"), "only indices I with I mod N = K (numbered globally)")
       ("format,f", po::value(&format_text)->default_value("line")->value_name("FMT"), "line, grid, jsonl or csv")
@@ -212,8 +262,28 @@ int run_generate(const std::vector<std::string>& args) {
   config.symmetry = *symmetry;
   config.minimal = minimal;
   config.max_attempts = attempts;
+  const auto removal = parse_removal(removal_text);
+  if (!removal) throw UsageError(fmt::format("unknown --removal '{}' (use full or quick)", removal_text));
+  config.removal = *removal;
   if (!clues_text.empty()) parse_clues(clues_text, config);
+  if (!difficulty_text.empty()) {
+    config.level = parse_level(difficulty_text);
+    if (!config.level)
+      throw UsageError(fmt::format("unknown --difficulty '{}' (use easy, medium, hard, expert or extreme)", difficulty_text));
+  }
+  if (!score_text.empty()) config.score = parse_score(score_text);
+  config.grade = grade;
   if (auto why = impossible_request(config)) throw UsageError(*why);
+  const bool graded = wants_grade(config);
+  const bool make_book = !book_path.empty();
+  if (make_book) {
+    book.format = book_format_from_path(book_path).value_or(BookFormat::pdf);
+    try {
+      check_book_options(book, book_path);
+    } catch (const BookError& e) {
+      throw UsageError(e.what());
+    }
+  }
   const Shard shard = shard_text.empty() ? Shard{} : parse_shard(shard_text);
   threads = checked_threads(threads);
   const bool single = !puzzle_seed_text.empty();
@@ -230,7 +300,28 @@ int run_generate(const std::vector<std::string>& args) {
   }
 
   Output output;
-  if (format == Format::csv) output.write(csv_header(with_solution));
+  if (format == Format::csv) output.write(csv_header(with_solution, graded));
+  std::vector<BookPuzzle> book_puzzles;
+  // Lays out the kept puzzles; a layout the puzzles make impossible is exit 2, like `book`.
+  auto write_book = [&]() -> bool {
+    if (!make_book) return true;
+    if (book_puzzles.empty()) {
+      fmt::print(stderr, "sudokit generate: no puzzles, so no book written\n");
+      return true;
+    }
+    try {
+      const BookResult written = render_book(book_puzzles, book, book_path);
+      fmt::print(stderr, "book: {} puzzles, {} pages: {}\n", written.puzzles, written.pages,
+                 written.files.size() == 1 ? written.files.front() : fmt::format("{} files", written.files.size()));
+    } catch (const BookError& e) {
+      fmt::print(stderr, "sudokit generate: book: {}\n", e.what());
+      return false;
+    }
+    return true;
+  };
+  auto keep_for_book = [&](const GeneratedPuzzle& p) {
+    if (make_book) book_puzzles.push_back(BookPuzzle{p.puzzle, p.solution, p.graded ? std::string(level_name(p.level)) : ""});
+  };
   if (single) {
     std::string text;
     GeneratedPuzzle puzzle = generate_from_seed(config, single_seed);
@@ -241,6 +332,8 @@ int run_generate(const std::vector<std::string>& args) {
     write_record(text, format, puzzle, with_solution);
     output.write(text);
     output.flush();
+    keep_for_book(puzzle);
+    if (!write_book()) return kExitUsage;
     return output.ok() ? kExitOk : kExitUsage;
   }
 
@@ -261,6 +354,7 @@ int run_generate(const std::vector<std::string>& args) {
   std::uint64_t next_candidate = 0;     // source only
   std::atomic<bool> stop{false};        // set by the sink, read by the source
   std::uint64_t written = 0, failed = 0, duplicates = 0, duplicate_run = 0;
+  std::uint64_t candidates = 0, accepted = 0;  // difficulty target: candidates made, puzzles kept
   std::unordered_set<Fingerprint, FingerprintHash> seen;
   std::string text;
   ProgressBar progress("generate", distinct ? wanted : shard_share, stderr_is_terminal());
@@ -286,6 +380,8 @@ int run_generate(const std::vector<std::string>& args) {
       },
       [&](Item& item) {
         if (stop.load(std::memory_order_relaxed)) return;
+        candidates += static_cast<std::uint64_t>(item.puzzle.candidates);
+        if (item.puzzle.ok) ++accepted;
         if (!item.puzzle.ok) {
           fmt::print(stderr, "sudokit generate: puzzle {}: {}\n", item.index, item.puzzle.failure);
           ++failed;
@@ -298,6 +394,7 @@ int run_generate(const std::vector<std::string>& args) {
           text.clear();
           write_record(text, format, item.puzzle, with_solution);
           output.write(text);
+          keep_for_book(item.puzzle);
           ++written;
         }
         progress.advance();
@@ -306,6 +403,14 @@ int run_generate(const std::vector<std::string>& args) {
   progress.finish();
   output.flush();
   if (!output.ok()) return kExitUsage;
+  if (has_difficulty_target(config)) {
+    std::string target;
+    if (config.level) target = fmt::format("difficulty {}", level_name(*config.level));
+    if (config.score) target += fmt::format("{}score {}-{}", target.empty() ? "" : ", ", config.score->low, config.score->high);
+    fmt::print(stderr, "{}: {} puzzles from {} candidates ({:.1f}% accepted)\n", target, accepted, candidates,
+               candidates ? 100.0 * static_cast<double>(accepted) / static_cast<double>(candidates) : 0.0);
+  }
+  if (!write_book()) return kExitUsage;
   if (distinct && written < wanted) {
     fmt::print(stderr,
                "sudokit generate: only {} distinct puzzles, then {} duplicates in a row ({} in all); this size may "

@@ -1,10 +1,18 @@
 // The generator: fill, then remove clues (or symmetric orbits of clues) while the puzzle stays
-// unique. See the top of sudokit/generator.hpp for the method and the randomness contract.
+// unique; with a difficulty target, grade and try the next candidate until one fits. See the
+// top of sudokit/generator.hpp for the method and the randomness contract.
 //
 // Why removal order alone decides "minimal": a clue whose removal broke uniqueness when it
 // was tried can never become removable later, because removing other clues only adds
 // solutions. So one pass over every cell (orbit) in a random order leaves a puzzle where no
-// clue (orbit) can go, and there is no need for a second pass.
+// clue (orbit) can go, and there is no need for a second pass. The same argument makes the
+// single-clue check of a symmetric puzzle exact: a clue is redundant iff removing it alone
+// keeps the puzzle unique.
+//
+// Grading cost: candidates that miss are the common case for hard levels, so the grader is
+// told to stop at the first stall whenever only a level below extreme is asked (a stalled
+// puzzle is extreme, hence rejected, and the rest of its path does not matter), and never to
+// record paths or re-check uniqueness (the generator has just proved it).
 #include <algorithm>
 #include <map>
 #include <tuple>
@@ -27,6 +35,23 @@ std::uint64_t splitmix64(std::uint64_t x) {
 std::uint64_t puzzle_seed(std::uint64_t run_seed, std::uint64_t index) {
   return splitmix64(run_seed ^ splitmix64(index));
 }
+
+// A different constant from puzzle_seed's keeps candidate seeds apart from puzzle seeds.
+std::uint64_t candidate_seed(std::uint64_t puzzle, std::uint64_t attempt) {
+  if (attempt == 0) return puzzle;
+  return splitmix64(puzzle ^ splitmix64(attempt ^ 0x6a09e667f3bcc909ULL));
+}
+
+std::optional<Removal> parse_removal(std::string_view name) {
+  if (name == "full") return Removal::full;
+  if (name == "quick") return Removal::quick;
+  return std::nullopt;
+}
+
+std::string_view removal_name(Removal removal) { return removal == Removal::full ? "full" : "quick"; }
+
+bool has_difficulty_target(const GeneratorConfig& config) { return config.level.has_value() || config.score.has_value(); }
+bool wants_grade(const GeneratorConfig& config) { return config.grade || has_difficulty_target(config); }
 
 int fewest_possible_clues(const Shape& shape) {
   if (shape.n == 9 && shape.box_rows == 3) return 17;
@@ -73,6 +98,14 @@ std::vector<Symmetry> drawable_symmetries(const GeneratorConfig& config) {
   return list;
 }
 
+// "a hard", "a score 300-900", "a hard, score 300-900" (for messages).
+std::string describe_target(const GeneratorConfig& config) {
+  std::string text;
+  if (config.level) text = std::string(level_name(*config.level));
+  if (config.score) text += fmt::format("{}score {}-{}", text.empty() ? "" : ", ", config.score->low, config.score->high);
+  return text.empty() ? std::string("graded") : text;
+}
+
 }  // namespace
 
 std::optional<std::string> impossible_request(const GeneratorConfig& config) {
@@ -80,6 +113,8 @@ std::optional<std::string> impossible_request(const GeneratorConfig& config) {
   const int cells = shape.cells();
   if (config.min_clues < 0 || config.max_clues < 0) return std::string("a clue count cannot be negative");
   if (config.max_attempts < 1) return std::string("attempts must be at least 1");
+  if (config.score && (config.score->low < 0 || config.score->low > config.score->high))
+    return fmt::format("the score range {}-{} is empty", config.score->low, config.score->high);
   const Range range = clue_range(config);
   if (range.low > cells || range.high > cells)
     return fmt::format("a {}x{} grid has only {} cells", shape.n, shape.n, cells);
@@ -104,6 +139,7 @@ std::optional<std::string> impossible_request(const GeneratorConfig& config) {
 
 struct Generator::Impl {
   std::unique_ptr<gen::Search> search;
+  std::unique_ptr<Grader> grader;
   std::map<std::tuple<int, int, int, Symmetry>, std::vector<std::vector<int>>> orbit_cache;
   std::vector<std::uint8_t> puzzle;
   std::vector<std::uint8_t> solution;
@@ -136,17 +172,48 @@ struct Generator::Impl {
     return engine.count(puzzle.data(), 2) == 1;
   }
 
-  GeneratedPuzzle generate(const GeneratorConfig& config, std::uint64_t seed);
+  // True when no single clue of `puzzle` can go; stops at the first one that can.
+  bool single_clues_all_needed(gen::Search& engine) {
+    for (std::size_t cell = 0; cell < puzzle.size(); ++cell) {
+      if (puzzle[cell] == 0) continue;
+      puzzle[cell] = 0;
+      const bool removable = engine.count(puzzle.data(), 1, static_cast<int>(cell), solution[cell]) == 0;
+      puzzle[cell] = solution[cell];
+      if (removable) return false;
+    }
+    return true;
+  }
+
+  // The grade of `result.puzzle` into result; false when it misses the difficulty target.
+  bool grade_and_judge(const GeneratorConfig& config, GeneratedPuzzle& result) {
+    if (!grader) grader = std::make_unique<Grader>();
+    GradeOptions options;
+    options.uniqueness = GradeOptions::Uniqueness::assume;
+    options.record_path = false;
+    options.stop_at_stall = config.level && *config.level != Level::extreme && !config.score && !config.grade;
+    const Grade grade = grader->grade(result.puzzle, options);
+    result.graded = true;
+    result.level = grade.level;
+    result.score = grade.score;
+    result.hardest = grade.hardest;
+    if (grade.status != GradeStatus::graded) return false;
+    if (config.level && grade.level != *config.level) return false;
+    if (config.score && (grade.score < config.score->low || grade.score > config.score->high)) return false;
+    return true;
+  }
+
+  GeneratedPuzzle candidate(const GeneratorConfig& config, std::uint64_t seed);
+  GeneratedPuzzle until_target(const GeneratorConfig& config, std::uint64_t puzzle_seed);
 };
 
-GeneratedPuzzle Generator::Impl::generate(const GeneratorConfig& config, std::uint64_t seed) {
+GeneratedPuzzle Generator::Impl::candidate(const GeneratorConfig& config, std::uint64_t seed) {
   const Shape& shape = config.shape;
   const auto cells = static_cast<std::size_t>(shape.cells());
   gen::Search& engine = search_for(shape);
   gen::Rng rng(seed);
   GeneratedPuzzle result;
   result.seed = seed;
-  result.minimal = config.minimal;
+  result.candidates = 1;
   result.symmetry = config.symmetry;
   if (config.symmetry == Symmetry::random) {
     const auto drawable = drawable_symmetries(config);
@@ -155,6 +222,9 @@ GeneratedPuzzle Generator::Impl::generate(const GeneratorConfig& config, std::ui
   }
   const auto& orbits = orbits_for(shape, result.symmetry);
   const bool has_target = config.min_clues > 0 || config.max_clues > 0;
+  const bool quick = config.removal == Removal::quick && !config.minimal;
+  // Without a symmetry a full pass is single-clue minimal by construction (see the top).
+  const bool minimal_by_construction = result.symmetry == Symmetry::none && !quick && (!has_target || config.minimal);
   const Range range = clue_range(config);
   puzzle.resize(cells);
   solution.resize(cells);
@@ -180,21 +250,41 @@ GeneratedPuzzle Generator::Impl::generate(const GeneratorConfig& config, std::ui
         continue;
       }
       for (int cell : orbit) puzzle[static_cast<std::size_t>(cell)] = solution[static_cast<std::size_t>(cell)];
-      if (!has_target && !config.minimal) break;  // the default: stop at the first clue that must stay
+      if (quick && !has_target) break;  // stop at the first clue that must stay
     }
     if (clues < range.low || clues > range.high) continue;
+    result.minimal = minimal_by_construction || single_clues_all_needed(engine);
     result.ok = true;
     result.clues = clues;
     result.puzzle = Grid(shape);
     result.puzzle.cells = puzzle;
     result.solution = Grid(shape);
     result.solution.cells = solution;
+    if (wants_grade(config) && !grade_and_judge(config, result)) {
+      result.ok = false;
+      result.failure = fmt::format("puzzle seed {} makes a {} puzzle (score {}), not {}", seed, level_name(result.level),
+                                   result.score, describe_target(config));
+    }
     return result;
   }
+  result.minimal = false;
   result.failure = fmt::format("no {} puzzle with {} clues{} in {} attempts (puzzle seed {})", describe(shape),
                                range.low == range.high ? fmt::format("{}", range.low)
                                                        : fmt::format("{}-{}", range.low, range.high),
-                               config.minimal ? " that is minimal" : "", config.max_attempts, seed);
+                               config.minimal ? " after a full removal pass" : "", config.max_attempts, seed);
+  return result;
+}
+
+GeneratedPuzzle Generator::Impl::until_target(const GeneratorConfig& config, std::uint64_t puzzle_seed) {
+  if (!has_difficulty_target(config)) return candidate(config, puzzle_seed);
+  GeneratedPuzzle result;
+  for (int k = 0; k < config.max_attempts; ++k) {
+    result = candidate(config, candidate_seed(puzzle_seed, static_cast<std::uint64_t>(k)));
+    result.candidates = k + 1;
+    if (result.ok) return result;
+  }
+  result.failure = fmt::format("no {} puzzle in {} candidates (puzzle seed {}); raise --attempts or relax the target",
+                               describe_target(config), config.max_attempts, puzzle_seed);
   return result;
 }
 
@@ -204,13 +294,13 @@ Generator::Generator(Generator&&) noexcept = default;
 Generator& Generator::operator=(Generator&&) noexcept = default;
 
 GeneratedPuzzle Generator::generate(const GeneratorConfig& config, std::uint64_t index) {
-  GeneratedPuzzle result = impl_->generate(config, puzzle_seed(config.seed, index));
+  GeneratedPuzzle result = impl_->until_target(config, puzzle_seed(config.seed, index));
   result.index = index;
   return result;
 }
 
 GeneratedPuzzle Generator::generate_from_seed(const GeneratorConfig& config, std::uint64_t seed) {
-  return impl_->generate(config, seed);
+  return impl_->candidate(config, seed);
 }
 
 Grid Generator::random_solution(const Shape& shape, std::uint64_t seed) {

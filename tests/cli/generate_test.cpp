@@ -2,9 +2,12 @@
 // itself, `sudokit solve`, is not trusted: uniqueness is re-checked here with a small
 // independent counter), byte-identical output across --threads, shards that merge into the
 // full run, --puzzle-seed regenerating one record, the layouts, and clear exit-2 refusals.
+// Difficulty targets are re-graded by running `sudokit grade` on the output; books are read
+// back with poppler's pdfinfo and pdftotext.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 
 #include <nlohmann/json.hpp>
@@ -56,11 +59,27 @@ int count_solutions(std::string grid, int n, int box_rows, int box_cols, int lim
   return found;
 }
 
+// True when every single clue is needed: removing any one gives a second solution.
+bool single_clue_minimal(const std::string& puzzle) {
+  for (std::size_t cell = 0; cell < puzzle.size(); ++cell) {
+    if (puzzle[cell] == '.') continue;
+    std::string fewer = puzzle;
+    fewer[cell] = '.';
+    if (count_solutions(fewer, 9, 3, 3, 2) == 1) return false;
+  }
+  return true;
+}
+
 // ordered_json keeps the program's key order, so dump() gives back the original bytes.
 std::vector<nlohmann::ordered_json> records(const std::string& out) {
   std::vector<nlohmann::ordered_json> list;
   for (const auto& line : split_lines(out)) list.push_back(nlohmann::ordered_json::parse(line));
   return list;
+}
+
+// What `sudokit grade` prints for a record's grade: "LEVEL SCORE HARDEST\n".
+std::string fmt_line(const nlohmann::ordered_json& j) {
+  return j["level"].get<std::string>() + " " + std::to_string(j["score"].get<int>()) + " " + j["hardest"].get<std::string>() + "\n";
 }
 
 TEST(GenerateCli, JsonlRecordsAreUniqueAndSelfConsistent) {
@@ -76,7 +95,15 @@ TEST(GenerateCli, JsonlRecordsAreUniqueAndSelfConsistent) {
     EXPECT_EQ(count_solutions(puzzle, 9, 3, 3, 2), 1) << puzzle;
     EXPECT_EQ(j["clues"].get<int>(), static_cast<int>(81 - std::count(puzzle.begin(), puzzle.end(), '.')));
     EXPECT_EQ(j["symmetry"], "rot180");
-    EXPECT_EQ(j["minimal"], true);
+    // With a symmetry, --minimal means no orbit can go; the field tells the single-clue truth.
+    EXPECT_EQ(j["minimal"], single_clue_minimal(puzzle)) << puzzle;
+    std::string fewer = puzzle;
+    for (int cell = 0; cell < 81; ++cell) {
+      if (puzzle[static_cast<std::size_t>(cell)] == '.' || cell > 80 - cell) continue;
+      fewer[static_cast<std::size_t>(cell)] = fewer[static_cast<std::size_t>(80 - cell)] = '.';
+      EXPECT_EQ(count_solutions(fewer, 9, 3, 3, 2), 2) << "orbit of " << cell << " removable from " << puzzle;
+      fewer = puzzle;
+    }
     for (int cell = 0; cell < 81; ++cell)
       EXPECT_EQ(puzzle[static_cast<std::size_t>(cell)] == '.', puzzle[static_cast<std::size_t>(80 - cell)] == '.') << puzzle;
   }
@@ -122,6 +149,141 @@ TEST(GenerateCli, PinnedLineOutput) {
             "276......1..........5....67...1732....2...........6914..93...4234.8.5.9.5...9....\n"
             ".394....22.59...41..........2.89.51.7.......3...3.7.9.....86....4.7..3....7...8..\n"
             "4.791.....5......8.....5...89....53....7.36.9...1..............91856....56.4.1...\n");
+}
+
+// The default is the full pass: without a symmetry it is exactly --minimal (the same bytes as
+// above); --removal quick keeps the old generous puzzles. Pinned when the default changed.
+TEST(GenerateCli, PinnedDefaultAndQuickRemoval) {
+  const auto full = run_sudokit({"generate", "--count", "3", "--seed", "1"});
+  ASSERT_EQ(full.exit_code, 0) << full.err;
+  EXPECT_EQ(full.out, run_sudokit({"generate", "--count", "3", "--seed", "1", "--minimal"}).out);
+  const auto rot180 = run_sudokit({"generate", "--seed", "1", "--symmetry", "rot180", "--format", "csv"});
+  EXPECT_EQ(rot180.out,
+            "index,seed,puzzle,clues,symmetry,minimal\n"
+            "0,627405149472732430,.7....8....37.8...48...2.6.9...7.2..6.......3..8.5...4.6.3...42...8.56....1....7.,26,rot180,"
+            "false\n");
+  const auto quick = run_sudokit({"generate", "--seed", "1", "--symmetry", "rot180", "--removal", "quick"});
+  EXPECT_EQ(quick.out, "276...839..3768...48.9.2.679...7.28.6.......3.38.5...486.3.7.42...8256..521...378\n");
+}
+
+// Pinned graded output: a change means the candidate streams or the grader changed.
+TEST(GenerateCli, PinnedDifficultyOutput) {
+  const auto r = run_sudokit({"generate", "--count", "3", "--seed", "1", "--difficulty", "hard", "--format", "csv"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "index,seed,puzzle,clues,symmetry,minimal,level,score,hardest\n"
+            "0,8800180359975599776,....3....5.34.7....9...28..........715..6..4.7..84........7.1..26.....35..5...4..,24,none,"
+            "true,hard,838,skyscraper\n"
+            "1,2128537417664720983,.96.......3..6.5.81..4....75......13.2..3......32.9.....5...47.61..........1..68.,25,none,"
+            "true,hard,994,skyscraper\n"
+            "2,9880394122942321099,......5...1...5.2...27.9....91...2.6......73.34.8...9.2..5.......543...76........,24,none,"
+            "true,hard,768,xy-wing\n");
+  EXPECT_NE(r.err.find("difficulty hard: 3 puzzles from 19 candidates (15.8% accepted)"), std::string::npos) << r.err;
+}
+
+// Every emitted puzzle, graded again by `sudokit grade` (default options), has the level asked.
+TEST(GenerateCli, DifficultyLevelsHoldWhenRegraded) {
+  for (const std::string level : {"easy", "medium", "hard", "expert", "extreme"}) {
+    const auto r = run_sudokit({"generate", "--count", "8", "--seed", "4", "--difficulty", level, "--symmetry", "rot180"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto puzzles = split_lines(r.out);
+    ASSERT_EQ(puzzles.size(), 8u);
+    for (const auto& p : puzzles) EXPECT_EQ(count_solutions(p, 9, 3, 3, 2), 1) << p;
+    const auto graded = run_sudokit({"grade", "--threads", "1"}, r.out);
+    ASSERT_EQ(graded.exit_code, 0) << graded.err;
+    for (const auto& line : split_lines(graded.out)) EXPECT_EQ(line.substr(0, line.find(' ')), level) << line;
+    EXPECT_NE(r.err.find("difficulty " + level + ": 8 puzzles from "), std::string::npos) << r.err;
+  }
+  // A score range alone, in jsonl.
+  const auto r = run_sudokit({"generate", "--count", "5", "--seed", "2", "--score", "500-900", "--format", "jsonl"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const auto& j : records(r.out)) {
+    EXPECT_GE(j["score"].get<int>(), 500);
+    EXPECT_LE(j["score"].get<int>(), 900);
+    const auto graded = run_sudokit({"grade"}, j["puzzle"].get<std::string>() + "\n");
+    EXPECT_EQ(graded.out, fmt_line(j));
+  }
+}
+
+TEST(GenerateCli, DifficultyIsTheSameForAnyThreadCountAndShards) {
+  const std::vector<std::string> base{"generate", "--count", "15", "--seed", "77", "--difficulty", "expert", "--format", "jsonl"};
+  auto with = [&](std::vector<std::string> extra) {
+    auto args = base;
+    args.insert(args.end(), extra.begin(), extra.end());
+    auto r = run_sudokit(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return r.out;
+  };
+  const std::string one = with({"--threads", "1"});
+  EXPECT_EQ(with({"--threads", "2"}), one);
+  EXPECT_EQ(with({"--threads", "4"}), one);
+  std::map<std::uint64_t, std::string> merged;
+  for (const char* shard : {"0/3", "1/3", "2/3"})
+    for (const auto& j : records(with({"--shard", shard}))) merged[j["index"].get<std::uint64_t>()] = j.dump() + "\n";
+  std::string joined;
+  for (const auto& [index, line] : merged) joined += line;
+  EXPECT_EQ(joined, one);
+  // The reported seed remakes the kept candidate alone.
+  const auto first = records(one).front();
+  const auto alone = run_sudokit({"generate", "--puzzle-seed", std::to_string(first["seed"].get<std::uint64_t>()),
+                                  "--difficulty", "expert", "--format", "jsonl"});
+  ASSERT_EQ(alone.exit_code, 0) << alone.err;
+  EXPECT_EQ(nlohmann::json::parse(alone.out)["puzzle"], first["puzzle"]);
+}
+
+TEST(GenerateCli, UnmetDifficultyGivesUpAfterTheBound) {
+  const auto r = run_sudokit({"generate", "--count", "2", "--seed", "1", "--score", "1-3", "--attempts", "5"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_NE(r.err.find("in 5 candidates"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("0 puzzles from 10 candidates"), std::string::npos) << r.err;
+}
+
+TEST(GenerateCli, BookOfTheGeneratedPuzzles) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("sudokit_gen_book_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string pdf = (dir / "medium.pdf").string();
+  const auto r = run_sudokit({"generate", "--count", "6", "--seed", "3", "--difficulty", "medium", "--book", pdf,
+                              "--per-page", "2", "--title", "Six Medium Ones", "--page-size", "letter"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto puzzles = split_lines(r.out);
+  ASSERT_EQ(puzzles.size(), 6u);
+  ASSERT_TRUE(fs::exists(pdf)) << r.err;
+  const auto info = run_program("/usr/bin/pdfinfo", {pdf});
+  ASSERT_EQ(info.exit_code, 0) << info.err;
+  // Title page, 6 puzzles 2 to a page, one page of answers.
+  EXPECT_NE(info.out.find("Pages:           5"), std::string::npos) << info.out;
+  const auto text = run_program("/usr/bin/pdftotext", {"-raw", pdf, "-"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  std::string compact;
+  for (char c : text.out)
+    if (c != ' ' && c != '\n') compact += c;
+  std::string givens;
+  for (char c : puzzles.front())
+    if (c != '.') givens += c;
+  EXPECT_NE(compact.find(givens), std::string::npos) << "givens " << givens << " not in\n" << text.out;
+  EXPECT_NE(text.out.find("medium"), std::string::npos);
+  EXPECT_NE(text.out.find("Six Medium Ones"), std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST(GenerateCli, BadBookRequestsFailBeforeGenerating) {
+  namespace fs = std::filesystem;
+  const std::string missing_dir = "/nonexistent_sudokit_dir/book.pdf";
+  const std::string ok_path = (fs::temp_directory_path() / ("sudokit_gen_bad_" + std::to_string(::getpid()) + ".pdf")).string();
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"--book", missing_dir},
+           {"--book", ok_path, "--per-page", "5"},
+           {"--book", ok_path, "--page-size", "a7"},
+       }) {
+    std::vector<std::string> full{"generate", "--count", "100000", "--seed", "1"};
+    full.insert(full.end(), args.begin(), args.end());
+    const auto r = run_sudokit(full);
+    EXPECT_EQ(r.exit_code, 2) << args[2 % args.size()] << "\n" << r.err;
+    EXPECT_TRUE(r.out.empty()) << "nothing generated";
+    EXPECT_FALSE(fs::exists(ok_path));
+  }
 }
 
 TEST(GenerateCli, SizesAndClueTargets) {
@@ -213,6 +375,10 @@ TEST(GenerateCli, ImpossibleRequestsExitTwo) {
            {"--threads", "-1"},
            {"--seed", "-1"},
            {"--size", "0"},
+           {"--difficulty", "insane"},
+           {"--score", "500"},
+           {"--score", "900-300"},
+           {"--removal", "fast"},
        }) {
     std::vector<std::string> full{"generate"};
     full.insert(full.end(), args.begin(), args.end());

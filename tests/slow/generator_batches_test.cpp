@@ -1,6 +1,6 @@
 // Larger seeded batches than the unit suite: hundreds of 9×9 puzzles of every symmetry, and
-// the big sizes (16×16 minimal, 25×25 default), each re-checked with the DLX Solver at
-// limit 2 and is_solution_of; minimal ones lose uniqueness when any clue (orbit) goes.
+// the big sizes (16×16 minimal, 25×25 quick), each re-checked with the DLX Solver at limit 2
+// and is_solution_of; full-pass ones lose uniqueness when any clue (orbit) goes.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -35,13 +35,14 @@ TEST(GeneratorBatches, NineByNineEverySymmetry) {
   std::vector<Symmetry> all{Symmetry::none, Symmetry::random};
   for (Symmetry s : concrete_symmetries()) all.push_back(s);
   for (Symmetry s : all)
-    for (bool minimal : {false, true}) {
+    for (Removal removal : {Removal::quick, Removal::full}) {
       GeneratorConfig config;
       config.symmetry = s;
-      config.minimal = minimal;
+      config.removal = removal;
       config.seed = 0xC0FFEE;
       for (std::uint64_t i = 0; i < 150; ++i)
-        check(generator.generate(config, i), dlx, minimal, fmt::format("{} {} #{}", symmetry_name(s), minimal, i));
+        check(generator.generate(config, i), dlx, removal == Removal::full,
+              fmt::format("{} {} #{}", symmetry_name(s), removal_name(removal), i));
     }
 }
 
@@ -61,12 +62,13 @@ TEST(GeneratorBatches, TwelveAndSixteenMinimal) {
   }
 }
 
-TEST(GeneratorBatches, TwentyFiveDefault) {
+TEST(GeneratorBatches, TwentyFiveQuick) {
   Solver dlx(EngineKind::dlx);
   Generator generator;
   GeneratorConfig config;
   config.shape = *default_shape(25);
   config.symmetry = Symmetry::rot180;
+  config.removal = Removal::quick;
   config.seed = 25;
   for (std::uint64_t i = 0; i < 3; ++i) check(generator.generate(config, i), dlx, false, fmt::format("25x25 #{}", i));
 }

@@ -35,6 +35,17 @@ void expect_minimal(const GeneratedPuzzle& p, Solver& dlx, const std::string& wh
   }
 }
 
+// The checked `minimal` field: true iff removing any single clue loses uniqueness.
+bool single_clue_minimal(const GeneratedPuzzle& p, Solver& dlx) {
+  for (std::size_t cell = 0; cell < p.puzzle.cells.size(); ++cell) {
+    if (p.puzzle.cells[cell] == 0) continue;
+    Grid without = p.puzzle;
+    without.cells[cell] = 0;
+    if (dlx.solve(without, 2, 0).count == 1) return false;
+  }
+  return true;
+}
+
 GeneratorConfig config_for(const char* box, Symmetry symmetry, bool minimal, std::uint64_t seed) {
   GeneratorConfig config;
   config.shape = *parse_box(box);
@@ -44,27 +55,53 @@ GeneratorConfig config_for(const char* box, Symmetry symmetry, bool minimal, std
   return config;
 }
 
-TEST(GeneratorGenerate, EverySymmetryOn9x9IsUniqueAndMinimal) {
+// The default (full removal) leaves no removable orbit, and `minimal` reports the checked
+// single-clue fact; with a symmetry that fact is often false, which the test must also see.
+TEST(GeneratorGenerate, EverySymmetryOn9x9IsUniqueAndOrbitMinimal) {
   Solver dlx(EngineKind::dlx);
   Generator generator;
   std::vector<Symmetry> all{Symmetry::none};
   for (Symmetry s : concrete_symmetries()) all.push_back(s);
   all.push_back(Symmetry::random);
+  int symmetric_not_minimal = 0;
   for (Symmetry s : all) {
-    for (bool minimal : {false, true}) {
-      const auto config = config_for("3x3", s, minimal, 2024);
-      for (std::uint64_t i = 0; i < 12; ++i) {
-        const auto p = generator.generate(config, i);
-        const std::string what = fmt::format("{} minimal={} #{}", symmetry_name(s), minimal, i);
-        expect_valid(p, dlx, what);
-        EXPECT_EQ(p.minimal, minimal);
-        if (s != Symmetry::random) {
-          EXPECT_EQ(p.symmetry, s);
-        }
-        if (minimal) expect_minimal(p, dlx, what);
+    const auto config = config_for("3x3", s, false, 2024);
+    for (std::uint64_t i = 0; i < 12; ++i) {
+      const auto p = generator.generate(config, i);
+      const std::string what = fmt::format("{} #{}", symmetry_name(s), i);
+      expect_valid(p, dlx, what);
+      if (s != Symmetry::random) {
+        EXPECT_EQ(p.symmetry, s);
       }
+      expect_minimal(p, dlx, what);
+      EXPECT_EQ(p.minimal, single_clue_minimal(p, dlx)) << what << ": " << to_line(p.puzzle);
+      if (s == Symmetry::none) {
+        EXPECT_TRUE(p.minimal) << what;
+      }
+      symmetric_not_minimal += !p.minimal;
     }
   }
+  EXPECT_GT(symmetric_not_minimal, 0);
+}
+
+// --minimal with a symmetry: no orbit can go, and `minimal` tells the single-clue truth.
+TEST(GeneratorGenerate, MinimalWithASymmetryReportsTheCheckedFact) {
+  Solver dlx(EngineKind::dlx);
+  Generator generator;
+  int minimal_ones = 0;
+  for (Symmetry s : {Symmetry::rot180, Symmetry::diagonal}) {
+    const auto config = config_for("3x3", s, true, 2024);
+    for (std::uint64_t i = 0; i < 60; ++i) {
+      const auto p = generator.generate(config, i);
+      const std::string what = fmt::format("{} minimal #{}", symmetry_name(s), i);
+      expect_valid(p, dlx, what);
+      expect_minimal(p, dlx, what);
+      EXPECT_EQ(p.minimal, single_clue_minimal(p, dlx)) << what << ": " << to_line(p.puzzle);
+      minimal_ones += p.minimal;
+    }
+  }
+  EXPECT_GT(minimal_ones, 0);  // both answers occur, so a constant would fail
+  EXPECT_LT(minimal_ones, 120);
 }
 
 TEST(GeneratorGenerate, SmallAndMediumSizes) {
@@ -83,17 +120,28 @@ TEST(GeneratorGenerate, SmallAndMediumSizes) {
   }
 }
 
-TEST(GeneratorGenerate, DefaultModeStopsAtTheFirstNecessaryClue) {
+TEST(GeneratorGenerate, QuickRemovalStopsAtTheFirstNecessaryClue) {
   Solver dlx(EngineKind::dlx);
-  const auto config = config_for("3x3", Symmetry::none, false, 5);
-  double quick = 0, minimal = 0;
-  auto minimal_config = config;
-  minimal_config.minimal = true;
+  const auto full = config_for("3x3", Symmetry::none, false, 5);
+  auto quick = full, minimal = full;
+  quick.removal = Removal::quick;
+  minimal.minimal = true;
+  double quick_clues = 0, full_clues = 0;
   for (std::uint64_t i = 0; i < 30; ++i) {
-    quick += generate_one(config, i).clues;
-    minimal += generate_one(minimal_config, i).clues;
+    const auto q = generate_one(quick, i), f = generate_one(full, i);
+    expect_valid(q, dlx, fmt::format("quick #{}", i));
+    EXPECT_EQ(q.minimal, single_clue_minimal(q, dlx)) << to_line(q.puzzle);
+    quick_clues += q.clues;
+    full_clues += f.clues;
+    // Without a symmetry the default full pass is what --minimal asks for, puzzle for puzzle.
+    EXPECT_EQ(f.puzzle, generate_one(minimal, i).puzzle);
+    EXPECT_TRUE(f.minimal);
   }
-  EXPECT_GT(quick, minimal);  // the default leaves more clues than a full pass
+  EXPECT_GT(quick_clues, full_clues + 30 * 10);  // far more clues: about 44 against 24
+  EXPECT_EQ(parse_removal("quick"), Removal::quick);
+  EXPECT_EQ(parse_removal("full"), Removal::full);
+  EXPECT_FALSE(parse_removal("fast"));
+  EXPECT_EQ(removal_name(Removal::quick), "quick");
 }
 
 TEST(GeneratorGenerate, ClueTargetsAreHit) {
@@ -203,6 +251,12 @@ TEST(GeneratorGenerate, PinnedOutputOfSeedOne) {
   EXPECT_EQ(to_line(generate_one(config, 1).puzzle), ".394....22.59...41..........2.89.51.7.......3...3.7.9.....86....4.7..3....7...8..");
   auto symmetric = config_for("2x2", Symmetry::rot180, false, 1);
   EXPECT_EQ(to_line(generate_one(symmetric, 0).puzzle), ".4..1..24..1..2.");
+  // Pinned when the full pass became the default (the quick pass of the same stream kept 42
+  // clues here; this keeps 26).
+  auto rot180 = config_for("3x3", Symmetry::rot180, false, 1);
+  EXPECT_EQ(to_line(generate_one(rot180, 0).puzzle), ".7....8....37.8...48...2.6.9...7.2..6.......3..8.5...4.6.3...42...8.56....1....7.");
+  rot180.removal = Removal::quick;
+  EXPECT_EQ(to_line(generate_one(rot180, 0).puzzle), "276...839..3768...48.9.2.679...7.28.6.......3.38.5...486.3.7.42...8256..521...378");
 }
 
 }  // namespace

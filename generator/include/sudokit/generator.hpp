@@ -1,6 +1,6 @@
 // sudokit/generator.hpp: uniquely solvable puzzles, reproducible from a seed.
 //
-// How a puzzle is made (generate_one):
+// How a puzzle is made (one candidate):
 //  1. Fill a random complete grid by a randomised search (constraint propagation, the most
 //     constrained cell first, its digits in a random order, restarts after a fixed node budget).
 //  2. Take the cells in a random order, or the orbits of a symmetry group of cells (so the
@@ -9,20 +9,31 @@
 //     stays unique iff it has no solution with a digit other than d at X, i.e. iff the puzzle
 //     without X and with d forbidden at X has no solution (one search, limit 1, that usually
 //     dies in propagation). Groups of several cells use a count with limit 2.
-//  3. Stop at the first removal that fails (the default: quick, more clues), or try every
-//     cell/group once (`minimal`: afterwards no single clue, or no symmetric group, can go),
-//     or stop as soon as the clue count is inside [min_clues, max_clues] (retrying with fresh
-//     randomness when a pass ends above the range).
+//  3. Removal::full (the default) tries every cell/orbit once, which leaves a puzzle where no
+//     clue (no orbit, with a symmetry) can go; Removal::quick stops at the first removal that
+//     fails (generous puzzles, about twice as many clues on 9×9). A clue target [min_clues,
+//     max_clues] stops the pass as soon as the count is in range, retrying with fresh
+//     randomness when a pass ends above it.
+//  4. `minimal` asks for a full pass even with a clue target (the target then only filters).
+//     Without a symmetry a full pass leaves a minimal puzzle: no single clue can go. With one
+//     it leaves no removable orbit, but a single clue often still can (on 9×9 about 97% of
+//     rot180 patterns, and nearly all rot90/dihedral ones, have one): refilling until none
+//     could would almost never end for rot90/dihedral, so it is not promised. Instead
+//     GeneratedPuzzle::minimal always reports the checked single-clue fact, whatever was asked.
+//  5. With a difficulty target (a grader level and/or a score range), the candidate is graded
+//     with sudokit::Grader and, when it misses, replaced by the next candidate of the same
+//     puzzle: candidate k of puzzle seed P has seed candidate_seed(P, k) (candidate 0 is P),
+//     up to max_attempts candidates.
 //
-// Randomness: everything comes from one boost::random::mt19937_64 seeded with the puzzle's
+// Randomness: everything comes from one boost::random::mt19937_64 seeded with the candidate's
 // seed, drawn through boost::random::uniform_int_distribution (whose algorithm is fixed by
 // Boost, unlike std:: distributions), so a seed gives the same puzzle on every machine and
 // compiler. Puzzle i of a run with seed S uses puzzle_seed(S, i) (splitmix64 mixing), so
 // puzzles are independent of each other and of the thread count, and one puzzle can be
-// regenerated alone from its puzzle seed with generate_from_seed().
+// regenerated alone from the seed it reports with generate_from_seed().
 //
-// Thread safety: a Generator keeps scratch state; make one per thread. The free functions
-// make a temporary one.
+// Thread safety: a Generator keeps scratch state (and a Grader); make one per thread. The
+// free functions make a temporary one.
 #pragma once
 
 #include <cstdint>
@@ -32,6 +43,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sudokit/grader.hpp"
 #include "sudokit/grid.hpp"
 
 namespace sudokit {
@@ -61,16 +73,40 @@ std::vector<std::vector<int>> symmetry_orbits(const Shape& shape, Symmetry symme
 /// True when the set of filled cells of `puzzle` is invariant under `symmetry` (not `random`).
 bool pattern_has_symmetry(const Grid& puzzle, Symmetry symmetry);
 
+/// How far clue removal goes (see the top of this file).
+enum class Removal {
+  full,   ///< every cell (orbit) tried once: no clue (orbit) can go afterwards
+  quick,  ///< stop at the first clue (orbit) that must stay
+};
+/// "full" | "quick"
+std::optional<Removal> parse_removal(std::string_view name);
+std::string_view removal_name(Removal removal);
+
+/// Grader scores, both ends included.
+struct ScoreRange {
+  int low = 0;
+  int high = 0;
+};
+
 /// What to generate. min_clues/max_clues = 0 mean "no bound".
 struct GeneratorConfig {
   Shape shape;
   Symmetry symmetry = Symmetry::none;
+  Removal removal = Removal::full;
+  /// A full removal pass even with a clue target: no clue (no orbit, with a symmetry) can go.
   bool minimal = false;
   int min_clues = 0;
   int max_clues = 0;
   std::uint64_t seed = 0;  ///< the run's seed; puzzle i uses puzzle_seed(seed, i)
-  /// Complete fill + removal passes tried before giving up on a clue-count target.
+  /// Fill + removal passes tried per candidate before giving up on a clue target, and
+  /// candidates tried per puzzle for a difficulty target.
   int max_attempts = 1000;
+  /// Difficulty target: keep only candidates the grader rates at this level...
+  std::optional<Level> level;
+  /// ...and/or with a score in this range.
+  std::optional<ScoreRange> score;
+  /// Grade every puzzle (level, score, hardest in the result) even without a target.
+  bool grade = false;
   /// How a single clue's removal is tested: forbid its digit (limit 1), or count (limit 2).
   /// Both give the same puzzles (a test proves it); the second exists for that test.
   enum class SingleTest { forbid_digit, count_two } single_test = SingleTest::forbid_digit;
@@ -94,14 +130,30 @@ struct GeneratedPuzzle {
   Grid solution;
   int clues = 0;
   Symmetry symmetry = Symmetry::none;  ///< the one applied (`random` resolved)
-  bool minimal = false;  ///< config.minimal: no clue (no symmetric group, with a symmetry) can go
-  int attempts = 0;      ///< fill + removal passes used
+  /// Checked: no single clue can be removed without losing uniqueness.
+  bool minimal = false;
+  int attempts = 0;  ///< fill + removal passes used by the accepted candidate
+  /// Candidates made for this puzzle (1 without a difficulty target): the last one is the
+  /// puzzle, the others missed the target.
+  int candidates = 0;
+  /// The grader's verdict (config.grade or a difficulty target), for the puzzle made.
+  bool graded = false;
+  Level level = Level::easy;
+  int score = 0;
+  std::optional<Technique> hardest;
 };
+
+/// True when the configuration asks for grading (a level, a score range or config.grade).
+bool wants_grade(const GeneratorConfig& config);
+/// True when a difficulty target filters candidates (a level or a score range).
+bool has_difficulty_target(const GeneratorConfig& config);
 
 /// splitmix64's output function: a bijective 64-bit mix.
 std::uint64_t splitmix64(std::uint64_t x);
 /// The seed of puzzle `index` of a run with seed `run_seed`.
 std::uint64_t puzzle_seed(std::uint64_t run_seed, std::uint64_t index);
+/// The seed of candidate `attempt` of a puzzle (candidate 0 is the puzzle seed itself).
+std::uint64_t candidate_seed(std::uint64_t puzzle_seed, std::uint64_t attempt);
 
 class Generator {
  public:
@@ -110,9 +162,12 @@ class Generator {
   Generator(Generator&&) noexcept;
   Generator& operator=(Generator&&) noexcept;
 
-  /// Puzzle `index` of the run described by config (uses config.seed).
+  /// Puzzle `index` of the run described by config (uses config.seed): candidates
+  /// candidate_seed(puzzle_seed(config.seed, index), k), k = 0, 1, ..., until one meets the
+  /// difficulty target (the first, without one). `seed` in the result is that candidate's.
   GeneratedPuzzle generate(const GeneratorConfig& config, std::uint64_t index);
-  /// The puzzle of one puzzle seed (index left 0). config.seed is ignored.
+  /// The one candidate of this seed (index left 0; config.seed ignored): what generate()
+  /// reported with this seed. With a difficulty target it is graded, and !ok when it misses.
   GeneratedPuzzle generate_from_seed(const GeneratorConfig& config, std::uint64_t seed);
   /// A random complete grid of the shape, from a seed.
   Grid random_solution(const Shape& shape, std::uint64_t seed);
