@@ -47,6 +47,9 @@ constexpr int kWords = 27;                          // digit * 3 + band
 struct Tables {
   // Which boxes a 9-bit row holds candidates in: bit k for box k of the band.
   std::array<std::uint8_t, 512> boxes_of_row{};
+  // Bits set in a 9-bit row. A table, because the portable x86-64 target has no popcnt
+  // instruction and std::popcount becomes a library call there.
+  std::array<std::uint8_t, 512> bits_in_row{};
   // For a 9-bit (row, box) occupancy (bit 3·row + box), the cells of the band that lie on a
   // row→box perfect matching; 0 when there is none (the digit cannot fit in the band).
   std::array<std::uint32_t, 512> matching_cells{};
@@ -63,6 +66,9 @@ constexpr Tables make_tables() {
     for (int box = 0; box < 3; ++box)
       if (row & (7 << (3 * box))) boxes |= 1 << box;
     t.boxes_of_row[static_cast<std::size_t>(row)] = static_cast<std::uint8_t>(boxes);
+    int bits = 0;
+    for (int k = 0; k < 9; ++k) bits += (row >> k) & 1;
+    t.bits_in_row[static_cast<std::size_t>(row)] = static_cast<std::uint8_t>(bits);
   }
   constexpr int permutations[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
   for (int occupancy = 0; occupancy < 512; ++occupancy) {
@@ -306,20 +312,17 @@ void Engine::State::search(int depth, std::uint32_t dirty) {
     // cell with the fewest candidates.
     int band = 0, bit_index = -1;
     int most = 0;
+    int row_counts[3][3];
     for (int b = 0; b < 3; ++b) {
-      const int n = std::popcount(bivalue[b]);
+      int n = 0;
+      for (int r = 0; r < 3; ++r) n += row_counts[b][r] = kTables.bits_in_row[(bivalue[b] >> (9 * r)) & kRowBits];
       if (n > most) most = n, band = b;
     }
     if (most) {
-      const std::uint32_t cells = bivalue[band];
-      std::uint32_t chosen_row = 0;
-      int most_in_row = 0;
-      for (int r = 0; r < 3; ++r) {
-        const std::uint32_t row = cells & (kRowBits << (9 * r));
-        const int n = std::popcount(row);
-        if (n > most_in_row) most_in_row = n, chosen_row = row;
-      }
-      bit_index = std::countr_zero(chosen_row);
+      int chosen_row = 0;
+      for (int r = 1; r < 3; ++r)
+        if (row_counts[band][r] > row_counts[band][chosen_row]) chosen_row = r;
+      bit_index = std::countr_zero(bivalue[band] & (kRowBits << (9 * chosen_row)));
     }
     if (bit_index < 0) {
       int best = 10;
