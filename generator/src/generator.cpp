@@ -108,6 +108,11 @@ std::string describe_target(const GeneratorConfig& config) {
 
 }  // namespace
 
+std::uint64_t removal_test_budget(const GeneratorConfig& config) {
+  if (config.removal_node_budget) return *config.removal_node_budget;
+  return config.minimal || config.shape.n <= 16 ? 0 : kLargeGridNodeBudget;
+}
+
 std::optional<std::string> impossible_request(const GeneratorConfig& config) {
   const Shape& shape = config.shape;
   const int cells = shape.cells();
@@ -163,23 +168,31 @@ struct Generator::Impl {
     }
   }
 
-  // Does the puzzle stay unique once the orbit's cells (already cleared) are gone?
-  bool still_unique(gen::Search& engine, const std::vector<int>& orbit, GeneratorConfig::SingleTest test) {
+  // Does the puzzle stay unique once the orbit's cells (already cleared) are gone? A test
+  // that runs out of its node budget answers no (keeping clues is always safe) and sets
+  // `undecided`.
+  bool still_unique(gen::Search& engine, const std::vector<int>& orbit, GeneratorConfig::SingleTest test,
+                    std::uint64_t budget, bool& undecided) {
+    bool unique = false;
     if (orbit.size() == 1 && test == GeneratorConfig::SingleTest::forbid_digit) {
       const int cell = orbit.front();
-      return engine.count(puzzle.data(), 1, cell, solution[static_cast<std::size_t>(cell)]) == 0;
+      unique = engine.count(puzzle.data(), 1, cell, solution[static_cast<std::size_t>(cell)], nullptr, budget) == 0;
+    } else {
+      unique = engine.count(puzzle.data(), 2, -1, 0, nullptr, budget) == 1;
     }
-    return engine.count(puzzle.data(), 2) == 1;
+    if (engine.gave_up()) undecided = true;
+    return unique && !engine.gave_up();
   }
 
-  // True when no single clue of `puzzle` can go; stops at the first one that can.
-  bool single_clues_all_needed(gen::Search& engine) {
+  // True when no single clue of `puzzle` can go (proved); stops at the first one that can,
+  // or whose test runs out of budget.
+  bool single_clues_all_needed(gen::Search& engine, std::uint64_t budget) {
     for (std::size_t cell = 0; cell < puzzle.size(); ++cell) {
       if (puzzle[cell] == 0) continue;
       puzzle[cell] = 0;
-      const bool removable = engine.count(puzzle.data(), 1, static_cast<int>(cell), solution[cell]) == 0;
+      const bool removable = engine.count(puzzle.data(), 1, static_cast<int>(cell), solution[cell], nullptr, budget) == 0;
       puzzle[cell] = solution[cell];
-      if (removable) return false;
+      if (removable || engine.gave_up()) return false;
     }
     return true;
   }
@@ -226,6 +239,7 @@ GeneratedPuzzle Generator::Impl::candidate(const GeneratorConfig& config, std::u
   // Without a symmetry a full pass is single-clue minimal by construction (see the top).
   const bool minimal_by_construction = result.symmetry == Symmetry::none && !quick && (!has_target || config.minimal);
   const Range range = clue_range(config);
+  const std::uint64_t budget = removal_test_budget(config);
   puzzle.resize(cells);
   solution.resize(cells);
 
@@ -234,6 +248,7 @@ GeneratedPuzzle Generator::Impl::candidate(const GeneratorConfig& config, std::u
     fill(engine, rng);
     puzzle = solution;
     int clues = static_cast<int>(cells);
+    bool undecided = false;
     order.resize(orbits.size());
     for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
     gen::shuffle(order, rng);
@@ -245,7 +260,7 @@ GeneratedPuzzle Generator::Impl::candidate(const GeneratorConfig& config, std::u
         if (clues - size < range.low) continue;
       }
       for (int cell : orbit) puzzle[static_cast<std::size_t>(cell)] = 0;
-      if (still_unique(engine, orbit, config.single_test)) {
+      if (still_unique(engine, orbit, config.single_test, budget, undecided)) {
         clues -= size;
         continue;
       }
@@ -253,7 +268,7 @@ GeneratedPuzzle Generator::Impl::candidate(const GeneratorConfig& config, std::u
       if (quick && !has_target) break;  // stop at the first clue that must stay
     }
     if (clues < range.low || clues > range.high) continue;
-    result.minimal = minimal_by_construction || single_clues_all_needed(engine);
+    result.minimal = (minimal_by_construction && !undecided) || single_clues_all_needed(engine, budget);
     result.ok = true;
     result.clues = clues;
     result.puzzle = Grid(shape);

@@ -31,6 +31,9 @@ void shuffle(std::vector<T>& items, Rng& rng) {
   }
 }
 
+/// Grid sizes from which counting also propagates pointing/claiming (locked candidates).
+inline constexpr int kLockedCandidatesFrom = 16;
+
 class Search {
  public:
   explicit Search(const Shape& shape);
@@ -38,9 +41,14 @@ class Search {
 
   /// Solutions of `givens` (N² cells, 0 = empty) counted up to `limit`; with forbid_cell >= 0,
   /// only those without `forbid_digit` at that cell. The first one found goes to
-  /// `first_solution` (N² bytes) when not null.
+  /// `first_solution` (N² bytes) when not null. With node_budget > 0 the search stops after
+  /// that many nodes; gave_up() then says the count is only a lower bound.
   int count(const std::uint8_t* givens, int limit, int forbid_cell = -1, int forbid_digit = 0,
-            std::uint8_t* first_solution = nullptr);
+            std::uint8_t* first_solution = nullptr, std::uint64_t node_budget = 0);
+  /// The last count() or random_fill() stopped on its node budget.
+  bool gave_up() const { return gave_up_; }
+  /// Nodes the last search used.
+  std::uint64_t nodes() const { return nodes_; }
 
   /// A random complete grid into `out`; false when `node_budget` search nodes were spent
   /// without finishing (the caller restarts, drawing fresh randomness).
@@ -58,7 +66,13 @@ class Search {
   bool load(const std::uint8_t* givens, int forbid_cell, int forbid_digit);
   bool propagate(Level& state);
   bool hidden_singles(Level& state, bool& progressed);
+  bool locked_candidates(Level& state, bool& progressed);
+  bool eliminate(Level& state, int cell, Mask digits);
   void search(int depth);
+  bool out_of_budget() {
+    if (node_budget_ && nodes_ >= node_budget_) gave_up_ = true;
+    return gave_up_;
+  }
 
   Shape shape_;
   int n_ = 0;
@@ -67,6 +81,16 @@ class Search {
   std::vector<int> peers_;   // cells_ × peer_count_
   int peer_count_ = 0;
   std::vector<int> houses_;  // 3n houses × n cells
+  // Box-line intersections: for box b and its k-th row (column) segment, the cells of the
+  // segment and the cells of the line outside the box (segments_ is (2 × n × box lines) × ...).
+  struct Segment {
+    int box;
+    std::vector<int> inside;       // the segment's cells
+    std::vector<int> line_rest;    // the rest of the row/column
+    std::vector<int> box_rest;     // the rest of the box
+  };
+  std::vector<Segment> segments_;
+  bool use_locked_ = false;  // counting on large grids: pointing/claiming too
   std::vector<Level> levels_;
   std::vector<int> queue_;
 
@@ -77,6 +101,7 @@ class Search {
   Rng* rng_ = nullptr;  // non-null: random digit order (filling)
   std::uint64_t nodes_ = 0;
   std::uint64_t node_budget_ = 0;
+  bool gave_up_ = false;
 };
 
 }  // namespace sudokit::gen

@@ -73,5 +73,21 @@ TEST(GeneratorBatches, TwentyFiveQuick) {
   for (std::uint64_t i = 0; i < 3; ++i) check(generator.generate(config, i), dlx, false, fmt::format("25x25 #{}", i));
 }
 
+// The default above 16x16: full pass with budgeted removal tests. Unique, far below the quick
+// pass's clue count, and `minimal` only claimed when proved (never, at this budget).
+TEST(GeneratorBatches, TwentyFiveDefaultIsBudgetedAndUnique) {
+  Solver dlx(EngineKind::dlx);
+  GeneratorConfig config;
+  config.shape = *default_shape(25);
+  config.seed = 3;
+  EXPECT_EQ(removal_test_budget(config), kLargeGridNodeBudget);
+  const auto p = generate_one(config, 0);
+  check(p, dlx, false, "25x25 default");
+  EXPECT_LT(p.clues, 625 / 2);
+  EXPECT_FALSE(p.minimal);
+  config.minimal = true;
+  EXPECT_EQ(removal_test_budget(config), 0u);
+}
+
 }  // namespace
 }  // namespace sudokit

@@ -133,3 +133,58 @@ TEST(GeneratorSearch, RandomStreamsArePinned) {
 
 }  // namespace
 }  // namespace sudokit
+
+namespace sudokit {
+namespace {
+
+// Large grids count with pointing/claiming too: still exact. Puzzles with 0, 1 or several
+// solutions are made from random 16x16 and 25x25 grids by blanking cells (and clashing one).
+TEST(GeneratorSearch, LockedCandidatesOnLargeGridsAgreeWithDlx) {
+  Solver dlx(EngineKind::dlx);
+  Generator generator;
+  for (int n : {16, 25}) {
+    const Shape shape = *default_shape(n);
+    gen::Search search(shape);
+    for (std::uint64_t seed = 0; seed < 3; ++seed) {
+      const Grid full = generator.random_solution(shape, seed);
+      gen::Rng rng(seed);
+      for (int blanks : {n * n / 3, n * n / 2, 2 * n * n / 3}) {
+        Grid puzzle = full;
+        for (int k = 0; k < blanks; ++k) puzzle.cells[gen::uniform_below(rng, puzzle.cells.size())] = 0;
+        for (int limit : {1, 2, 3}) {
+          const auto expected = dlx.solve(puzzle, static_cast<std::uint64_t>(limit), 0).count;
+          EXPECT_EQ(static_cast<std::uint64_t>(search.count(puzzle.cells.data(), limit, -1, 0, nullptr, 200000)), expected)
+              << n << "x" << n << " seed " << seed << " blanks " << blanks << " limit " << limit;
+          EXPECT_FALSE(search.gave_up());
+        }
+        // Forbidding a blank cell's solution digit: is there another solution?
+        for (std::size_t cell = 0; cell < puzzle.cells.size(); ++cell) {
+          if (puzzle.cells[cell] != 0) continue;
+          const int found = search.count(puzzle.cells.data(), 1, static_cast<int>(cell), full.cells[cell], nullptr, 200000);
+          bool more = false;
+          Grid other = puzzle;
+          for (int digit = 1; digit <= n && !more; ++digit) {
+            if (digit == full.cells[cell]) continue;
+            other.cells[cell] = static_cast<std::uint8_t>(digit);
+            more = dlx.solve(other, 1, 0).count > 0;
+          }
+          EXPECT_EQ(found == 1, more) << n << "x" << n << " seed " << seed << " cell " << cell;
+          break;
+        }
+      }
+    }
+  }
+}
+
+TEST(GeneratorSearch, NodeBudgetStopsAndSaysSo) {
+  gen::Search search(Shape{});
+  const std::vector<std::uint8_t> empty(81, 0);
+  EXPECT_LT(search.count(empty.data(), 100000, -1, 0, nullptr, 50), 100000);
+  EXPECT_TRUE(search.gave_up());
+  EXPECT_LE(search.nodes(), 60u);
+  EXPECT_EQ(search.count(empty.data(), 3, -1, 0, nullptr, 0), 3);
+  EXPECT_FALSE(search.gave_up());
+}
+
+}  // namespace
+}  // namespace sudokit

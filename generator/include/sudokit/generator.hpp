@@ -20,6 +20,13 @@
 //     rot180 patterns, and nearly all rot90/dihedral ones, have one): refilling until none
 //     could would almost never end for rot90/dihedral, so it is not promised. Instead
 //     GeneratedPuzzle::minimal always reports the checked single-clue fact, whatever was asked.
+//  Large grids: on 25×25 the exact removal tests explode once about 300 of the 625 clues
+//     remain (one forbid-digit proof takes 1 to 40 s there, and grows with every clue
+//     removed, for this engine and for DLX alike: the searches need to refute a digit deep
+//     in an almost empty grid). So above 16×16 each test gets a node budget
+//     (kLargeGridNodeBudget) unless `minimal` is asked: a test that runs out keeps its clue,
+//     which is always safe. The puzzle is unique but not proved minimal (`minimal` false),
+//     with about 272 clues on 25×25 where a budget of 3000 nodes keeps about the same.
 //  5. With a difficulty target (a grader level and/or a score range), the candidate is graded
 //     with sudokit::Grader and, when it misses, replaced by the next candidate of the same
 //     puzzle: candidate k of puzzle seed P has seed candidate_seed(P, k) (candidate 0 is P),
@@ -107,6 +114,9 @@ struct GeneratorConfig {
   std::optional<ScoreRange> score;
   /// Grade every puzzle (level, score, hardest in the result) even without a target.
   bool grade = false;
+  /// Search nodes one removal test may use before the clue is kept undecided (0: no limit,
+  /// exact). Unset: removal_test_budget()'s choice.
+  std::optional<std::uint64_t> removal_node_budget;
   /// How a single clue's removal is tested: forbid its digit (limit 1), or count (limit 2).
   /// Both give the same puzzles (a test proves it); the second exists for that test.
   enum class SingleTest { forbid_digit, count_two } single_test = SingleTest::forbid_digit;
@@ -142,6 +152,12 @@ struct GeneratedPuzzle {
   int score = 0;
   std::optional<Technique> hardest;
 };
+
+/// The default removal-test budget on grids above 16×16 (see the top of this file).
+inline constexpr std::uint64_t kLargeGridNodeBudget = 256;
+/// The node budget of each removal test: config.removal_node_budget when set, else 0 (exact)
+/// with `minimal` or up to 16×16, else kLargeGridNodeBudget.
+std::uint64_t removal_test_budget(const GeneratorConfig& config);
 
 /// True when the configuration asks for grading (a level, a score range or config.grade).
 bool wants_grade(const GeneratorConfig& config);
