@@ -9,7 +9,13 @@
 //    (16×16, 25×25) the per-puzzle median and maximum are reported too, since a few puzzles
 //    dominate the mean.
 //  - Mean clue counts are printed beside the speed: they are the same on every machine, so
-//    they show when a change alters what is generated rather than how fast.
+//    they show when a change alters what is generated rather than how fast; so is the
+//    share of puzzles proved minimal clue by clue.
+//  - Difficulty cases (9-easy .. 9-extreme) make puzzles with a level target: puzzles/s is
+//    what a user gets, and "candidates/puzzle" (also machine-independent) is the inverse of
+//    the acceptance rate.
+//  - 25-none-min (exact removal tests on 25x25) does not finish (see generator.hpp) and runs
+//    only when named, with --count giving the puzzles and a per-puzzle time cap noted.
 //  - The thread speed-up runs the `sudokit generate` program (wall clock, since using more
 //    cores is the point) with --threads 1 and --threads 2 on the same request, and checks
 //    that both outputs are byte-identical.
@@ -20,6 +26,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,8 +39,10 @@ using namespace sudokit;
 namespace {
 
 constexpr const char* kUsage = R"(usage: generate_bench [OPTIONS]
-  --cases LIST   comma-separated cases (default: all): 9-none, 9-rot180, 9-none-min, 9-rot180-min,
-                 16-none-min, 25-none, 25-none-min, 4-none-min, 6-none-min, 12-none-min
+  --cases LIST   comma-separated cases (default: all but 25-none-min): 9-quick, 9-none (the default,
+                 full removal), 9-rot180, 9-rot180-quick, 9-none-min, 4-none-min, 6-none-min,
+                 12-none-min, 16-none-min, 25-quick, 25-none (budgeted tests), 25-none-min (exact),
+                 9-easy, 9-medium, 9-hard, 9-expert, 9-extreme (difficulty targets)
   --count N      puzzles per repetition for 9x9 (default 2000; bigger sizes use fewer)
   --reps N       repetitions, median reported (default 3)
   --seed S       run seed (default 1)
@@ -54,16 +63,32 @@ struct Case {
   std::string name;
   int n;
   Symmetry symmetry;
+  Removal removal;
   bool minimal;
-  int count_divisor;  // bigger grids: fewer puzzles
+  int count_divisor;  // bigger grids and rare levels: fewer puzzles
+  std::optional<Level> level = std::nullopt;
+  bool only_when_named = false;
 };
 
 std::vector<Case> all_cases() {
-  return {{"9-none", 9, Symmetry::none, false, 1},         {"9-rot180", 9, Symmetry::rot180, false, 1},
-          {"9-none-min", 9, Symmetry::none, true, 1},      {"9-rot180-min", 9, Symmetry::rot180, true, 1},
-          {"4-none-min", 4, Symmetry::none, true, 1},      {"6-none-min", 6, Symmetry::none, true, 1},
-          {"12-none-min", 12, Symmetry::none, true, 50},   {"16-none-min", 16, Symmetry::none, true, 200},
-          {"25-none", 25, Symmetry::none, false, 400},     {"25-none-min", 25, Symmetry::none, true, 1000}};
+  const auto full = Removal::full, quick = Removal::quick;
+  return {{"9-quick", 9, Symmetry::none, quick, false, 1},
+          {"9-none", 9, Symmetry::none, full, false, 1},
+          {"9-rot180", 9, Symmetry::rot180, full, false, 1},
+          {"9-rot180-quick", 9, Symmetry::rot180, quick, false, 1},
+          {"9-none-min", 9, Symmetry::none, full, true, 1},
+          {"4-none-min", 4, Symmetry::none, full, true, 1},
+          {"6-none-min", 6, Symmetry::none, full, true, 1},
+          {"12-none-min", 12, Symmetry::none, full, true, 50},
+          {"16-none-min", 16, Symmetry::none, full, true, 200},
+          {"25-quick", 25, Symmetry::none, quick, false, 400},
+          {"25-none", 25, Symmetry::none, full, false, 400},
+          {"25-none-min", 25, Symmetry::none, full, true, 2000, std::nullopt, true},
+          {"9-easy", 9, Symmetry::none, full, false, 4, Level::easy},
+          {"9-medium", 9, Symmetry::none, full, false, 4, Level::medium},
+          {"9-hard", 9, Symmetry::none, full, false, 4, Level::hard},
+          {"9-expert", 9, Symmetry::none, full, false, 4, Level::expert},
+          {"9-extreme", 9, Symmetry::none, full, false, 20, Level::extreme}};
 }
 
 double wall_run(const std::string& command) {
@@ -113,33 +138,38 @@ int main(int argc, char** argv) {
     }
   }
 
-  fmt::print("| case | puzzles | puzzles/s/core | median ms/puzzle | max ms/puzzle | mean clues |\n");
-  fmt::print("|---|---:|---:|---:|---:|---:|\n");
+  fmt::print("| case | puzzles | puzzles/s/core | median ms/puzzle | max ms/puzzle | mean clues | proved minimal "
+             "| candidates/puzzle |\n");
+  fmt::print("|---|---:|---:|---:|---:|---:|---:|---:|\n");
   for (const Case& c : all_cases()) {
-    if (!wanted.empty() && std::find(wanted.begin(), wanted.end(), c.name) == wanted.end()) continue;
+    const bool named = std::find(wanted.begin(), wanted.end(), c.name) != wanted.end();
+    if (wanted.empty() ? c.only_when_named : !named) continue;
     GeneratorConfig config;
     config.shape = *default_shape(c.n);
     config.symmetry = c.symmetry;
+    config.removal = c.removal;
     config.minimal = c.minimal;
+    config.level = c.level;
     config.seed = seed;
     const int puzzles = std::max(3, count / c.count_divisor);
     Generator generator;
     std::vector<double> totals, per_puzzle;
-    double clues = 0;
+    double clues = 0, minimal = 0, candidates = 0;
     for (int rep = 0; rep < reps; ++rep) {
       const double start = thread_seconds();
       for (int i = 0; i < puzzles; ++i) {
         const double t0 = thread_seconds();
         const auto result = generator.generate(config, static_cast<std::uint64_t>(i));
         per_puzzle.push_back(thread_seconds() - t0);
-        if (rep == 0) clues += result.clues;
+        if (rep == 0) clues += result.clues, minimal += result.minimal, candidates += result.candidates;
       }
       totals.push_back(thread_seconds() - start);
       fmt::print(stderr, "{} rep {}: {:.3f} s\n", c.name, rep + 1, totals.back());
     }
-    fmt::print("| {} | {} | {:.0f} | {:.3f} | {:.3f} | {:.1f} |\n", c.name, puzzles, puzzles / median(totals),
-               1e3 * median(per_puzzle), 1e3 * *std::max_element(per_puzzle.begin(), per_puzzle.end()),
-               clues / puzzles);
+    fmt::print("| {} | {} | {:.1f} | {:.3f} | {:.3f} | {:.1f} | {:.0f}% | {:.2f} |\n", c.name, puzzles,
+               puzzles / median(totals), 1e3 * median(per_puzzle),
+               1e3 * *std::max_element(per_puzzle.begin(), per_puzzle.end()), clues / puzzles, 100 * minimal / puzzles,
+               candidates / puzzles);
     std::fflush(stdout);
   }
 
