@@ -4,7 +4,9 @@
 // band b one 27-bit word holds the cells of that band where d is still possible; bit i of the
 // word is cell 27·b + i (row-major inside the band), so a band word maps straight back to cell
 // numbers. 27 such words plus one "unsolved cells" word per band are the whole state (120
-// bytes), cheap to copy at a branch point and small enough to live in L1.
+// bytes), cheap to copy at a branch point and small enough to live in L1. The words are stored
+// band by band, so a band's nine digit words sit side by side and a placement clears a cell
+// from all of them with two SSE2 operations and one scalar one (3% on the hard collections).
 //
 // Why digit×band words: inside one band a digit must take exactly one cell in each of the three
 // rows and in each of the three boxes, i.e. its rows and boxes form a perfect matching. A
@@ -36,13 +38,17 @@
 #include <bit>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace sudokit::fast9 {
 namespace {
 
 constexpr std::uint32_t kBandCells = 0x7FFFFFFu;    // 27 bits
 constexpr std::uint32_t kRowBits = 0x1FFu;          // one row of a band word
 constexpr std::uint32_t kColumnBits = 0x40201u;     // column 0 of a band word (bits 0, 9, 18)
-constexpr int kWords = 27;                          // digit * 3 + band
+constexpr int kWords = 27;                          // band * 9 + digit
 
 struct Tables {
   // Which boxes a 9-bit row holds candidates in: bit k for box k of the band.
@@ -92,11 +98,13 @@ constexpr Tables make_tables() {
 constexpr Tables kTables = make_tables();
 
 struct Board {
-  std::uint32_t candidates[kWords];  // [digit * 3 + band]
+  std::uint32_t candidates[kWords];  // [band * 9 + digit]: a band's nine digits side by side
   std::uint32_t unsolved[3];         // per band: cells not yet placed
 };
 
-constexpr int word_of(int digit, int band) { return digit * 3 + band; }
+constexpr int word_of(int digit, int band) { return band * 9 + digit; }
+// The three words of digit 0 in the dirty/touched sets; shift left by the digit for others.
+constexpr std::uint32_t kDigitWords = (1u << 0) | (1u << 9) | (1u << 18);
 
 // Result sink: either keeps solutions in a flat buffer (solve) or calls a visitor (enumerate).
 struct Sink {
@@ -126,6 +134,47 @@ struct Engine::State {
 
 namespace {
 
+// Clears `cells` from the nine digit words of one band (contiguous) and returns which of
+// them (bit d for digit d) held any of those cells. The placement's hottest step; SSE2 (part of
+// the x86-64 baseline, so no run-time check) does eight words in two registers. Both versions
+// are compared on random inputs by the unit test through clear_band_cells_for_test.
+inline std::uint32_t clear_band_cells_portable(std::uint32_t* words, std::uint32_t cells) {
+  std::uint32_t changed = 0;
+  for (int d = 0; d < 9; ++d) {
+    const std::uint32_t before = words[d];
+    words[d] = before & ~cells;
+    changed |= static_cast<std::uint32_t>((before & cells) != 0) << d;
+  }
+  return changed;
+}
+
+#if defined(__SSE2__)
+inline std::uint32_t clear_band_cells_sse2(std::uint32_t* words, std::uint32_t cells) {
+  const __m128i mask = _mm_set1_epi32(static_cast<int>(cells));
+  const __m128i zero = _mm_setzero_si128();
+  auto* low = reinterpret_cast<__m128i*>(words);
+  auto* high = reinterpret_cast<__m128i*>(words + 4);
+  const __m128i a = _mm_loadu_si128(low), b = _mm_loadu_si128(high);
+  _mm_storeu_si128(low, _mm_andnot_si128(mask, a));
+  _mm_storeu_si128(high, _mm_andnot_si128(mask, b));
+  const int untouched = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(a, mask), zero))) |
+                        (_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(b, mask), zero))) << 4);
+  std::uint32_t changed = ~static_cast<std::uint32_t>(untouched) & 0xFFu;
+  const std::uint32_t before = words[8];
+  words[8] = before & ~cells;
+  return changed | static_cast<std::uint32_t>((before & cells) != 0) << 8;
+}
+constexpr bool kVectorBandClear = true;
+inline std::uint32_t clear_band_cells(std::uint32_t* words, std::uint32_t cells) {
+  return clear_band_cells_sse2(words, cells);
+}
+#else
+constexpr bool kVectorBandClear = false;
+inline std::uint32_t clear_band_cells(std::uint32_t* words, std::uint32_t cells) {
+  return clear_band_cells_portable(words, cells);
+}
+#endif
+
 // Places `digit` in every cell of `cells` inside band `band` (at most one per row, and at most
 // one per column, since the band filter has already run on the digit's word and left it in
 // `settled`): clears those cells from the band's other digits and their columns from the
@@ -135,20 +184,15 @@ namespace {
 inline void place(Board& board, int digit, int band, std::uint32_t cells, std::uint32_t settled,
                   std::uint32_t& dirty) {
   board.unsolved[band] &= ~cells;
-  std::uint32_t changed = 0;
-  std::uint32_t* band_words = &board.candidates[band];
-  for (int d = 0; d < 9; ++d) {
-    const std::uint32_t before = band_words[3 * d];
-    band_words[3 * d] = before & ~cells;
-    changed |= static_cast<std::uint32_t>((before & cells) != 0) << (3 * d + band);
-  }
-  band_words[3 * digit] = settled;
+  std::uint32_t* band_words = &board.candidates[word_of(0, band)];
+  std::uint32_t changed = clear_band_cells(band_words, cells) << word_of(0, band);
+  band_words[digit] = settled;
   const std::uint32_t columns = ((cells | (cells >> 9) | (cells >> 18)) & kRowBits) * kColumnBits;
-  std::uint32_t* digit_words = &board.candidates[word_of(digit, 0)];
   for (int b = 0; b < 3; ++b) {
     if (b == band) continue;
-    const std::uint32_t before = digit_words[b];
-    digit_words[b] = before & ~columns;
+    std::uint32_t& word = board.candidates[word_of(digit, b)];
+    const std::uint32_t before = word;
+    word = before & ~columns;
     changed |= static_cast<std::uint32_t>((before & columns) != 0) << word_of(digit, b);
   }
   dirty |= changed & ~(1u << word_of(digit, band));
@@ -181,8 +225,8 @@ bool Engine::State::propagate(Board& board, std::uint32_t dirty) {
       cells &= kTables.matching_cells[occupancy];
       if (!cells) return false;
       board.candidates[w] = cells;
-      const int digit = w / 3;
-      const int band = w - 3 * digit;
+      const int band = w / 9;
+      const int digit = w - 9 * band;
       // Rows of this digit reduced to one cell that is not placed yet.
       std::uint32_t singles = 0;
       for (int r = 0; r < 3; ++r) {
@@ -233,11 +277,12 @@ bool Engine::State::propagate(Board& board, std::uint32_t dirty) {
     const std::uint32_t touched_now = touched;
     touched = 0;
     for (int digit = 0; digit < 9; ++digit) {
-      if (!(touched_now & (7u << word_of(digit, 0)))) continue;
-      std::uint32_t* words = &board.candidates[word_of(digit, 0)];
+      if (!(touched_now & (kDigitWords << digit))) continue;
+      std::uint32_t* const words[3] = {&board.candidates[word_of(digit, 0)], &board.candidates[word_of(digit, 1)],
+                                       &board.candidates[word_of(digit, 2)]};
       std::uint32_t columns[3];
       for (int band = 0; band < 3; ++band) {
-        const std::uint32_t c = words[band];
+        const std::uint32_t c = *words[band];
         columns[band] = (c | (c >> 9) | (c >> 18)) & kRowBits;
       }
       std::uint32_t keep[3] = {0, 0, 0};
@@ -253,9 +298,9 @@ bool Engine::State::propagate(Board& board, std::uint32_t dirty) {
       }
       std::uint32_t one = 0, two = 0;
       for (int band = 0; band < 3; ++band) {
-        const std::uint32_t c = words[band] & (keep[band] * kColumnBits);
-        if (c != words[band]) {
-          words[band] = c;
+        const std::uint32_t c = *words[band] & (keep[band] * kColumnBits);
+        if (c != *words[band]) {
+          *words[band] = c;
           dirty |= 1u << word_of(digit, band);
         }
         for (int shift = 0; shift < 27; shift += 9) {
@@ -270,7 +315,7 @@ bool Engine::State::propagate(Board& board, std::uint32_t dirty) {
         hidden &= hidden - 1;
         const std::uint32_t column_cells = kColumnBits << column;
         for (int band = 0; band < 3; ++band) {
-          const std::uint32_t c = words[band] & column_cells;
+          const std::uint32_t c = *words[band] & column_cells;
           if (c & board.unsolved[band]) force(board, digit, band, std::countr_zero(c), dirty);
         }
       }
@@ -409,5 +454,11 @@ std::uint64_t Engine::enumerate(const std::uint8_t* givens, std::uint64_t limit,
   if (stats) *stats += s.stats;
   return s.sink.count;
 }
+
+std::uint32_t clear_band_cells_for_test(bool portable, std::uint32_t* words, std::uint32_t cells) {
+  return portable ? clear_band_cells_portable(words, cells) : clear_band_cells(words, cells);
+}
+
+bool vector_band_clear() { return kVectorBandClear; }
 
 }  // namespace sudokit::fast9

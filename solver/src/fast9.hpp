@@ -35,4 +35,10 @@ class Engine {
   std::unique_ptr<State> state_;
 };
 
+/// Test hooks for the placement's band-clearing step: clears `cells` from `words[0..8]` and
+/// returns bit d set where words[d] held any of them; `portable` forces the scalar version,
+/// otherwise the one the engine uses (SSE2 where the target has it, see vector_band_clear()).
+std::uint32_t clear_band_cells_for_test(bool portable, std::uint32_t* words, std::uint32_t cells);
+bool vector_band_clear();
+
 }  // namespace sudokit::fast9
