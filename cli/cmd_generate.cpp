@@ -50,9 +50,12 @@ constexpr const char* kUsage =
     "Writes uniquely solvable puzzles. Clues are removed in a random order while the puzzle\n"
     "stays unique: by default every clue is tried once, so none can go (a minimal puzzle);\n"
     "--removal quick stops at the first clue that must stay (fast, generous puzzles); --clues\n"
-    "stops when the count is in range. Puzzle I of a run depends only on --seed and I (its own\n"
-    "seed, in jsonl/csv/grid output, remakes it alone with --puzzle-seed), so output is\n"
-    "identical for any --threads and --shard K/N runs merge into the full run.\n"
+    "stops when the count is in range. Above 16x16 each removal test gets a node budget\n"
+    "(--test-budget) and a clue whose test runs out stays: the puzzle is unique but not proved\n"
+    "minimal; --minimal makes the tests exact, which takes hours on 25x25.\n"
+    "Puzzle I of a run depends only on --seed and I (the seed in jsonl/csv/grid output\n"
+    "remakes it alone with --puzzle-seed), so output is identical for any --threads and\n"
+    "--shard K/N runs merge into the full run.\n"
     "--symmetry keeps the clue pattern invariant (default none; rot180 is the classic look);\n"
     "then no symmetric group of clues can go, but a single clue may: the 'minimal' field says\n"
     "whether one can (checked clue by clue, in every mode). --minimal forces the full pass.\n"
@@ -112,6 +115,13 @@ Shard parse_shard(const std::string& text) {
 }
 
 constexpr int kSizeUnset = -1;
+
+// --test-budget -1 would otherwise pass for "not given".
+bool vm_has_budget(const std::vector<std::string>& args) {
+  for (const std::string& arg : args)
+    if (arg.rfind("--test-budget", 0) == 0) return true;
+  return false;
+}
 
 Shape parse_shape(int size, const std::string& box) {
   std::string why;
@@ -215,6 +225,7 @@ int run_generate(const std::vector<std::string>& args) {
   int size = kSizeUnset, threads = 0, attempts = 1000;
   bool minimal = false, with_solution = false, distinct = false, grade = false;
   BookOptions book;
+  long long test_budget_value = -1;
   po::options_description options("generate options");
   options.add_options()
       ("count,n", po::value(&count)->default_value(1)->value_name("N"), "puzzles to generate")
@@ -232,6 +243,8 @@ int run_generate(const std::vector<std::string>& args) {
        "candidates tried per puzzle for --difficulty/--score")
       ("removal", po::value(&removal_text)->default_value("full")->value_name("MODE"),
        "full: try every clue (orbit) once, none can go; quick: stop at the first clue that must stay")
+      ("test-budget", po::value(&test_budget_value)->value_name("NODES"),
+       "search nodes per removal test before the clue is kept (0: exact; default 0 up to 16x16, 256 above)")
       ("minimal", po::bool_switch(&minimal), "full removal even with --clues: no clue (with --symmetry: no symmetric group) can go")
       ("difficulty", po::value(&difficulty_text)->value_name("LEVEL"),
        "keep only puzzles graded easy, medium, hard, expert or extreme")
@@ -273,6 +286,13 @@ int run_generate(const std::vector<std::string>& args) {
   }
   if (!score_text.empty()) config.score = parse_score(score_text);
   config.grade = grade;
+  if (test_budget_value < -1 || (test_budget_value < 0 && vm_has_budget(args)))
+    throw UsageError(fmt::format("--test-budget {} is negative", test_budget_value));
+  if (test_budget_value >= 0) config.removal_node_budget = static_cast<std::uint64_t>(test_budget_value);
+  if (config.shape.n > 16 && removal_test_budget(config) == 0)
+    fmt::print(stderr, "sudokit generate: warning: exact removal tests on {}x{} (--minimal or --test-budget 0) can "
+                       "take minutes to hours per puzzle on 25x25\n",
+               config.shape.n, config.shape.n);
   if (auto why = impossible_request(config)) throw UsageError(*why);
   const bool graded = wants_grade(config);
   const bool make_book = !book_path.empty();

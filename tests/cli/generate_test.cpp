@@ -379,6 +379,8 @@ TEST(GenerateCli, ImpossibleRequestsExitTwo) {
            {"--score", "500"},
            {"--score", "900-300"},
            {"--removal", "fast"},
+           {"--test-budget", "-4"},
+           {"--test-budget=-1"},
        }) {
     std::vector<std::string> full{"generate"};
     full.insert(full.end(), args.begin(), args.end());
