@@ -402,7 +402,7 @@ TEST(CliSolve, HostileInputGivesOneRecordPerRecordInOrder) {
       {good[1], true},
       {std::string(10u << 20, '5'), false},                            // a 10 MB line
       {with_nul, false},                                               // binary with NUL bytes
-      {std::string("\0\0garbage\xfe\xfe", 13), false},                 // pure garbage
+      {std::string("\0\0garbage\xfe\xfe", 11), false},                 // pure garbage
       {"11" + g.substr(2), false},                                     // clashing givens
       {good[2], true},
       {std::string(65 * 65, '.'), false},                              // N = 65, too large
