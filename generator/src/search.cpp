@@ -104,7 +104,7 @@ bool Search::propagate(Level& state) {
       placed[cell] = 1;
       --state.unplaced;
       const Mask bit = cand[cell];
-      const int* peer = &peers_[static_cast<std::size_t>(cell * peer_count_)];
+      const int* peer = peers_.data() + static_cast<std::size_t>(cell * peer_count_);  // 1x1: no peers
       for (int k = 0; k < peer_count_; ++k) {
         const int p = peer[k];
         if (!(cand[p] & bit)) continue;
