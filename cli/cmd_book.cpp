@@ -93,7 +93,7 @@ int run_book(const std::vector<std::string>& args) {
           return;
         }
         const Grid& puzzle = *record.grid;
-        if (auto clashes = find_clashes(puzzle); !clashes.empty()) {
+        if (auto clashes = find_clashes(puzzle, kReportedClashes + 1); !clashes.empty()) {
           entry.problem = "givens clash: " + describe_clashes(puzzle.shape, clashes);
           return;
         }

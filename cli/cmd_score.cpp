@@ -189,6 +189,9 @@ int run_score(const std::vector<std::string>& args) {
   if (!parse_command_line(args, options, kUsage, &input.files)) return kExitOk;
 
   const Format format = parse_format(format_text);
+  // Counting every solution of an open puzzle can take forever; only spend it where it is shown.
+  if (count && (format == Format::line || format == Format::grid))
+    throw UsageError("--count shows in --format jsonl or csv only");
   const auto method = parse_score_method(method_text);
   if (!method) throw UsageError(fmt::format("unknown --method '{}' (use bnb or enumerate)", method_text));
   ScoreOptions score_options;
@@ -242,7 +245,7 @@ int run_score(const std::vector<std::string>& args) {
         outcome.result = worker.scorer.score(puzzle, weights, local);
         if (progress.enabled()) progress.clear();
         outcome.status = status_of(outcome.result);
-        if (const auto clashes = find_clashes(puzzle); !clashes.empty())
+        if (const auto clashes = find_clashes(puzzle, kReportedClashes + 1); !clashes.empty())
           outcome.error = "givens clash: " + describe_clashes(puzzle.shape, clashes);
         if (count) count_solutions(worker.counter, puzzle, score_options.budget, outcome);
       },

@@ -55,7 +55,7 @@ int run_solve(const std::vector<std::string>& args) {
           return;
         }
         const Grid& puzzle = *record.grid;
-        if (auto clashes = find_clashes(puzzle); !clashes.empty()) {
+        if (auto clashes = find_clashes(puzzle, kReportedClashes + 1); !clashes.empty()) {
           outcome.status = "invalid";
           outcome.error = "givens clash: " + describe_clashes(puzzle.shape, clashes);
           return;

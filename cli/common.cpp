@@ -4,6 +4,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -119,6 +120,12 @@ bool InputStream::open_next() {
       reader_ = std::make_unique<RecordReader>(std::cin, "<stdin>", options_);
       return true;
     }
+    std::error_code ec;
+    if (std::filesystem::is_directory(name, ec)) {
+      fmt::print(stderr, "{}: cannot read: it is a directory\n", name);
+      io_failed_ = true;
+      continue;
+    }
     auto file = std::make_unique<std::ifstream>(name, std::ios::binary);
     if (!*file) {
       fmt::print(stderr, "{}: cannot open: {}\n", name, std::strerror(errno));
@@ -135,7 +142,18 @@ bool InputStream::open_next() {
 bool InputStream::next(Record& record) {
   for (;;) {
     if (!reader_ && !open_next()) return false;
-    if (reader_->next(record)) {
+    // A failing stream (an I/O error mid-file) must not end the run: the records already
+    // read are written, the error is reported with the file's name, and the next file is read.
+    bool got = false;
+    try {
+      got = reader_->next(record);
+    } catch (const std::exception& e) {
+      fmt::print(stderr, "{}: read error: {}\n", files_[next_file_ - 1], e.what());
+      io_failed_ = true;
+      reader_.reset();
+      continue;
+    }
+    if (got) {
       record.number = ++records_;
       return true;
     }

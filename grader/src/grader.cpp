@@ -237,7 +237,7 @@ Grader& Grader::operator=(Grader&&) noexcept = default;
 Grade Grader::grade(const Grid& puzzle, const GradeOptions& options) {
   Grade result;
   result.givens = puzzle.givens();
-  if (auto clashes = find_clashes(puzzle); !clashes.empty()) {
+  if (auto clashes = find_clashes(puzzle, 1); !clashes.empty()) {  // the first one is named
     result.status = GradeStatus::invalid;
     result.level = Level::extreme;
     const Clash& c = clashes.front();

@@ -72,10 +72,35 @@ bool Grid::complete() const {
   return std::none_of(cells.begin(), cells.end(), [](std::uint8_t v) { return v == 0; });
 }
 
-std::vector<Clash> find_clashes(const Grid& puzzle) {
+namespace {
+
+// The common case, a puzzle with no clash, answered without allocating: one bit per digit
+// in a 64-bit mask per house (N <= kMaxSize = 64). Bulk solving calls this on every record.
+bool has_clash(const Grid& puzzle) {
+  const Shape& s = puzzle.shape;
+  const int n = s.n;
+  std::uint64_t rows[kMaxSize] = {}, cols[kMaxSize] = {}, boxes[kMaxSize] = {};
+  for (int cell = 0; cell < s.cells(); ++cell) {
+    const int d = puzzle.cells[static_cast<std::size_t>(cell)];
+    if (d == 0) continue;
+    if (d > n) return true;
+    const std::uint64_t bit = std::uint64_t{1} << (d - 1);
+    const int r = s.row_of(cell), c = s.col_of(cell), b = s.box_of(r, c);
+    if ((rows[r] | cols[c] | boxes[b]) & bit) return true;
+    rows[r] |= bit;
+    cols[c] |= bit;
+    boxes[b] |= bit;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<Clash> find_clashes(const Grid& puzzle, std::size_t max) {
   const Shape& s = puzzle.shape;
   const int n = s.n;
   std::vector<Clash> clashes;
+  if (max == 0 || n > kMaxSize || !has_clash(puzzle)) return clashes;
   // seen[house kind][house][digit] = every earlier cell holding that digit in that house.
   // A third copy of a digit clashes with both earlier ones, so all of them are kept.
   std::vector<std::vector<int>> seen(static_cast<std::size_t>(3 * n * (n + 1)));
@@ -84,7 +109,7 @@ std::vector<Clash> find_clashes(const Grid& puzzle) {
   };
   static constexpr char kHouse[3] = {'r', 'c', 'b'};
   std::vector<int> partners;  // cells already paired with the current one
-  for (int cell = 0; cell < s.cells(); ++cell) {
+  for (int cell = 0; cell < s.cells() && clashes.size() < max; ++cell) {
     const int d = puzzle.cells[static_cast<std::size_t>(cell)];
     if (d == 0) continue;
     if (d > n) {
@@ -104,6 +129,7 @@ std::vector<Clash> find_clashes(const Grid& puzzle) {
       earlier.push_back(cell);
     }
   }
+  if (clashes.size() > max) clashes.resize(max);
   // Row-major order of cell_b, then of cell_a.
   std::stable_sort(clashes.begin(), clashes.end(), [](const Clash& a, const Clash& b) {
     return a.cell_b != b.cell_b ? a.cell_b < b.cell_b : a.cell_a < b.cell_a;

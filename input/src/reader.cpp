@@ -46,6 +46,7 @@ struct ScannedLine {
   LineKind kind = LineKind::blank;
   bool numbers = false;
   bool binary = false;  ///< holds a NUL byte: not text at all
+  bool box_bars = false;  ///< holds a '|' between cells: a block row, never a whole puzzle
   std::vector<std::uint8_t> values;
   std::string problem;  ///< first unreadable byte (NUL, or a symbol not in the alphabet)
   int count() const { return static_cast<int>(values.size()); }
@@ -152,6 +153,7 @@ void scan_line(std::string_view text, const ByteClasses& classes, ScannedLine& o
   out.problem.clear();
   out.numbers = false;
   out.binary = false;
+  out.box_bars = false;
   const auto first = std::find_if_not(text.begin(), text.end(), is_space);
   if (first == text.end()) {
     out.kind = LineKind::blank;
@@ -177,7 +179,9 @@ void scan_line(std::string_view text, const ByteClasses& classes, ScannedLine& o
     }
     if (cls == kSpace) {
       spaced = true;
-    } else if (cls != kRuling) {  // kInvalid or kNul: still a cell, so counts stay honest
+    } else if (cls == kRuling) {
+      out.box_bars = out.box_bars || c == '|';
+    } else {  // kInvalid or kNul: still a cell, so counts stay honest
       if (cls == kNul && nul_at == 0) nul_at = i + 1;
       if (bad_at == 0) bad_at = i + 1;
       *value++ = 0;
@@ -324,6 +328,9 @@ bool RecordReader::Impl::next(Record& record) {
     return fail(record, fmt::format("line has {} cells; a {}x{} puzzle needs {} on one line or {} per row", count,
                                     shape.n, shape.n, shape.cells(), shape.n));
   }
+  // A row drawn with box bars ("1 2 3 4 | 5 6 7 8 | ...", as `--format grid` writes 16×16)
+  // is a block row even when its cell count is a square: one-line puzzles never have bars.
+  if (scanned.box_bars && count <= kMaxSize) return read_block(record, default_shapes[static_cast<std::size_t>(count)]);
   const int root = integer_sqrt(count);
   if (root >= 4 && root * root == count) {
     if (root > kMaxSize)

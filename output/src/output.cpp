@@ -173,9 +173,12 @@ void write_verify(std::string& out, Format format, const Record& record, const V
       if (!error.empty()) j["error"] = error;
       if (record.grid && !v.clashes.empty()) {
         json clashes = json::array();
-        for (const Clash& c : v.clashes)
+        for (std::size_t i = 0; i < v.clashes.size() && i < kReportedClashes; ++i) {
+          const Clash& c = v.clashes[i];
           clashes.push_back({{"cells", {cell_name(shape, c.cell_a), cell_name(shape, c.cell_b)}}, {"digit", c.digit}});
+        }
         j["clashes"] = clashes;
+        j["more_clashes"] = v.clashes.size() > kReportedClashes;
       }
       if (v.verdict == Verdict::unique && v.solution) j["solution"] = to_line(*v.solution, alphabet);
       if (v.verdict == Verdict::multiple && v.solution && v.second) {

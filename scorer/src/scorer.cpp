@@ -109,6 +109,15 @@ std::optional<ScoreBudget> parse_score_budget(std::string_view text, std::string
     }
     return std::nullopt;
   }
+  // A time budget beyond a week is no budget a person means, and larger numbers would
+  // overflow the conversion to nanoseconds.
+  constexpr std::uint64_t kWeekInMs = 7ull * 24 * 3600 * 1000;
+  const std::uint64_t ms_per_unit = unit == "ms" ? 1 : unit == "s" ? 1000 : (unit == "m" || unit == "min") ? 60000
+                                    : unit == "h" ? 3600000 : 0;
+  if (ms_per_unit != 0 && number > kWeekInMs / ms_per_unit) {
+    if (why) why->assign("budget '").append(text).append("' is longer than a week");
+    return std::nullopt;
+  }
   if (unit.empty()) {
     budget.nodes = number;
   } else if (unit == "ms") {
@@ -174,7 +183,7 @@ ScoreResult Scorer::score(const Grid& puzzle, const Weights& weights, const Scor
     throw std::invalid_argument("a " + std::to_string(weights.n()) + "x" + std::to_string(weights.n()) +
                                 " weight table does not fit a " + std::to_string(puzzle.shape.n) + "x" +
                                 std::to_string(puzzle.shape.n) + " grid");
-  if (!find_clashes(puzzle).empty()) {
+  if (!find_clashes(puzzle, 1).empty()) {
     ScoreResult none;
     none.proven = true;  // clashing givens: certainly no solution
     return none;

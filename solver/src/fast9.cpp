@@ -427,9 +427,10 @@ Engine& Engine::operator=(Engine&&) noexcept = default;
 
 std::uint64_t Engine::solve(const std::uint8_t* givens, std::uint64_t limit, std::uint8_t* solutions,
                             std::size_t keep, SearchStats* stats) {
+  if (limit == 0) return 0;  // as the DLX engine: nothing is asked for, nothing is found
   State& s = *state_;
   s.sink = Sink{};
-  s.sink.limit = limit == 0 ? 1 : limit;
+  s.sink.limit = limit;
   s.sink.keep_buffer = solutions;
   s.sink.keep = solutions ? keep : 0;
   s.stats = SearchStats{};

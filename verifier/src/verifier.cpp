@@ -20,7 +20,8 @@ Verifier::Verifier(EngineKind engine) : solver_(engine) {}
 
 Verification Verifier::verify(const Grid& puzzle, bool check_minimal) {
   Verification v;
-  v.clashes = find_clashes(puzzle);
+  // One more than is shown, so the description can say that more exist.
+  v.clashes = find_clashes(puzzle, kReportedClashes + 1);
   if (!v.clashes.empty()) {
     v.verdict = Verdict::invalid;
     return v;
@@ -74,7 +75,12 @@ std::vector<int> Verifier::redundant_clues(const Grid& puzzle, SearchStats* stat
 
 std::string describe_clashes(const Shape& shape, const std::vector<Clash>& clashes) {
   std::string out;
-  for (const Clash& c : clashes) {
+  for (std::size_t i = 0; i < clashes.size(); ++i) {
+    const Clash& c = clashes[i];
+    if (i == kReportedClashes) {
+      out += "; and more";
+      break;
+    }
     if (!out.empty()) out += "; ";
     if (c.house == 'v') {
       out += fmt::format("{} holds {}, larger than {}", cell_name(shape, c.cell_a), c.digit, shape.n);

@@ -75,12 +75,16 @@ struct Clash {
   int cell_a;      ///< the earlier cell (row-major index)
   int cell_b;      ///< the later cell
   int digit;       ///< the repeated digit
-  char house;      ///< 'r', 'c' or 'b': where they meet (the first such house)
+  char house;      ///< 'r', 'c' or 'b': where they meet (the first such house); 'v': digit > n
 };
 
-/// Every pair of givens that clash, each pair once, in row-major order of cell_b.
-/// Also reports digits out of range as a clash of a cell with itself (digit > n).
-std::vector<Clash> find_clashes(const Grid& puzzle);
+/// Pairs of givens that clash, each pair once, in row-major order of cell_b; at most `max`
+/// of them (the first found), since a hostile grid of one repeated digit has millions.
+/// Also reports digits out of range as a clash of a cell with itself (digit > n, house 'v').
+std::vector<Clash> find_clashes(const Grid& puzzle, std::size_t max = SIZE_MAX);
+
+/// How many clashes the command-line tools report per record before "and more".
+inline constexpr std::size_t kReportedClashes = 8;
 
 /// Independent check, sharing no code with any solver: `solution` is complete, obeys every
 /// row, column and box, and agrees with every given of `puzzle`.

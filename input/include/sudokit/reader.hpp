@@ -8,6 +8,7 @@
 //             on one line (the contest format, and the way to write N > 35).
 // '#' lines are comments. Blank lines separate records (they are never needed between
 // one-line records). A forced shape (--size / --box) settles what a line means; without it
+// a line with '|' box bars is a block row (so `--format grid` output reads back at any size),
 // a line of N² cells is one puzzle, and anything else starts a block of as many rows as the
 // line has cells (so 16 lines of 16 symbols need --size 16 to be read as one 16×16 block,
 // because 16 symbols alone read as a 4×4 one-liner).

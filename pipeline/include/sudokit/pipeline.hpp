@@ -46,7 +46,8 @@ template <class Item, class MakeWorker, class Read, class Work, class Write>
 void run_ordered_pipeline(const PipelineOptions& options, MakeWorker make_worker, Read read, Work work,
                           Write write) {
   using Worker = decltype(make_worker());
-  const int threads = options.threads > 0 ? options.threads : available_cores();
+  // More threads than cores only adds contention (and TBB warns on stderr about it).
+  const int threads = options.threads > 0 ? std::min(options.threads, available_cores()) : available_cores();
   const std::size_t batch_size = std::max<std::size_t>(1, options.batch_size);
   const std::size_t tokens = options.tokens > 0 ? options.tokens : static_cast<std::size_t>(4 * threads);
 
@@ -54,10 +55,13 @@ void run_ordered_pipeline(const PipelineOptions& options, MakeWorker make_worker
     std::vector<Item> items;
     std::size_t used = 0;
   };
-  // Batches are recycled through a free list after their write, so at most `tokens`
-  // batches ever exist and nothing is allocated per record once warm. The source and the
-  // sink are serial filters but may run at the same time on two threads, hence the mutex.
-  std::vector<std::unique_ptr<Batch>> free_batches;
+  // Every batch is owned by `batches` for the whole run, so an exception thrown by a stage
+  // (TBB cancels the pipeline and rethrows it here) leaks nothing. Free batches are recycled
+  // through `free_batches` after their write, so at most `tokens` batches ever exist and
+  // nothing is allocated per record once warm. The source and the sink are serial filters
+  // but may run at the same time on two threads, hence the mutex.
+  std::vector<std::unique_ptr<Batch>> batches;
+  std::vector<Batch*> free_batches;
   std::mutex free_mutex;
   bool exhausted = false;  // touched by the source filter only
   tbb::enumerable_thread_specific<Worker> workers([&] { return make_worker(); });
@@ -67,26 +71,28 @@ void run_ordered_pipeline(const PipelineOptions& options, MakeWorker make_worker
       control.stop();
       return nullptr;
     }
-    std::unique_ptr<Batch> batch;
+    Batch* batch = nullptr;
     {
       std::lock_guard<std::mutex> lock(free_mutex);
       if (!free_batches.empty()) {
-        batch = std::move(free_batches.back());
+        batch = free_batches.back();
         free_batches.pop_back();
+      } else {
+        batches.push_back(std::make_unique<Batch>());
+        batch = batches.back().get();
+        batch->items.resize(batch_size);
       }
-    }
-    if (!batch) {
-      batch = std::make_unique<Batch>();
-      batch->items.resize(batch_size);
     }
     batch->used = 0;
     while (batch->used < batch_size && read(batch->items[batch->used])) ++batch->used;
     if (batch->used < batch_size) exhausted = true;
     if (batch->used == 0) {
+      std::lock_guard<std::mutex> lock(free_mutex);
+      free_batches.push_back(batch);
       control.stop();
       return nullptr;
     }
-    return batch.release();
+    return batch;
   };
   auto process = [&](Batch* batch) -> Batch* {
     Worker& worker = workers.local();
@@ -94,10 +100,9 @@ void run_ordered_pipeline(const PipelineOptions& options, MakeWorker make_worker
     return batch;
   };
   auto sink = [&](Batch* batch) {
-    std::unique_ptr<Batch> owned(batch);
-    for (std::size_t i = 0; i < owned->used; ++i) write(owned->items[i]);
+    for (std::size_t i = 0; i < batch->used; ++i) write(batch->items[i]);
     std::lock_guard<std::mutex> lock(free_mutex);
-    free_batches.push_back(std::move(owned));
+    free_batches.push_back(batch);
   };
 
   tbb::task_arena arena(threads);

@@ -25,7 +25,7 @@ std::string_view verdict_name(Verdict verdict);
 
 struct Verification {
   Verdict verdict = Verdict::invalid;
-  std::vector<Clash> clashes;       ///< invalid: every clashing pair
+  std::vector<Clash> clashes;       ///< invalid: the clashing pairs (at most kReportedClashes + 1)
   std::string error;                ///< invalid for another reason (e.g. the engine cannot take this size)
   std::optional<Grid> solution;     ///< unique: the solution; multiple: the first found
   std::optional<Grid> second;       ///< multiple: a second, different solution
@@ -50,7 +50,8 @@ class Verifier {
   Solver solver_;
 };
 
-/// "r1c1 and r1c4 both hold 7 (row 1)" for each clash, joined by "; ".
+/// "r1c1 and r1c4 both hold 7 (row 1)" for each clash, joined by "; "; past
+/// kReportedClashes of them, "; and more".
 std::string describe_clashes(const Shape& shape, const std::vector<Clash>& clashes);
 
 }  // namespace sudokit
