@@ -36,6 +36,7 @@ int run_verify(const std::vector<std::string>& args) {
   if (!parse_command_line(args, options, kUsage, &input.files)) return kExitOk;
 
   const Format format = parse_format(format_text);
+  if (format == Format::grid) throw UsageError("verify writes one line per record: use --format line, jsonl or csv");
   const EngineKind engine = parse_engine_option(engine_text);
   const ReaderOptions reader = input.reader_options();
   const Alphabet alphabet = reader.alphabet;
