@@ -384,6 +384,11 @@ int run_generate(const std::vector<std::string>& args) {
   // A 9x9 puzzle takes a fraction of a millisecond, far above a token's cost: one per token
   // spreads uneven work best. Tiny grids are batched so scheduling stays negligible.
   pipeline.batch_size = config.shape.cells() <= 36 ? 16 : 1;
+  // Puzzle times are uneven (a difficulty target tries a geometric number of candidates, and
+  // 16x16 puzzles vary tenfold): with the pipeline's default 4 tokens per thread, one slow
+  // puzzle at the head of the ordered sink soon leaves the other threads without work. An
+  // Item is two small grids, so 16 per thread cost nothing.
+  pipeline.tokens = static_cast<std::size_t>(16 * (threads > 0 ? std::min(threads, available_cores()) : available_cores()));
   run_ordered_pipeline<Item>(
       pipeline, [] { return Generator(); },
       [&](Item& item) {
