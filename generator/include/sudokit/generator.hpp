@@ -20,14 +20,15 @@
 //     rot180 patterns, and nearly all rot90/dihedral ones, have one): refilling until none
 //     could would almost never end for rot90/dihedral, so it is not promised. Instead
 //     GeneratedPuzzle::minimal always reports the checked single-clue fact, whatever was asked.
-//  Large grids: on 25×25 the exact removal tests explode once about 300 of the 625 clues
-//     remain (one forbid-digit proof takes 1 to 40 s there, and grows with every clue
-//     removed, for this engine and for DLX alike: the searches need to refute a digit deep
-//     in an almost empty grid). So above 16×16 each test gets a node budget
-//     (kLargeGridNodeBudget) unless `minimal` is asked: a test that runs out keeps its clue,
-//     which is always safe. The puzzle is unique but not proved minimal (`minimal` false),
-//     with about 272 clues on 25×25 where a budget of 3000 nodes keeps about the same.
-//  5. With a difficulty target (a grader level and/or a score range), the candidate is graded
+//  5. Large grids: on 25×25 the exact removal tests explode once about 300 of the 625 clues
+//     remain: one forbid-digit proof takes 1 to 60 s there and grows with every clue
+//     removed, with this engine and with DLX alike (pointing/claiming, which the engine adds
+//     when counting from 16×16 up, only moves the wall from ~300 to ~285 clues), because a
+//     refutation must search deep in a half-empty grid. So above 16×16 each test gets a node
+//     budget (kLargeGridNodeBudget) unless `minimal` is asked: a test that runs out keeps its
+//     clue, which is always safe. The puzzle is unique but not proved minimal (`minimal`
+//     false): about 272 clues on 25×25 in under a second, where 3000 nodes keep as many.
+//  6. With a difficulty target (a grader level and/or a score range), the candidate is graded
 //     with sudokit::Grader and, when it misses, replaced by the next candidate of the same
 //     puzzle: candidate k of puzzle seed P has seed candidate_seed(P, k) (candidate 0 is P),
 //     up to max_attempts candidates.
