@@ -363,7 +363,7 @@ int run_generate(const std::vector<std::string>& args) {
   // few essentially different puzzles; 4x4 minimal ones run out after a few hundred).
   constexpr std::uint64_t kGiveUpAfter = 10000;
   const std::uint64_t shard_share = wanted / shard.count + (shard.index < wanted % shard.count ? 1 : 0);
-  const std::uint64_t candidate_cap = distinct ? UINT64_MAX : shard_share;
+  const std::uint64_t candidate_cap = distinct ? (wanted == 0 ? 0 : UINT64_MAX) : shard_share;
   const bool full_canonical = distinct && canonical_form(Grid(config.shape)).has_value();
 
   struct Item {
@@ -410,6 +410,9 @@ int run_generate(const std::vector<std::string>& args) {
         if (!item.puzzle.ok) {
           fmt::print(stderr, "sudokit generate: puzzle {}: {}\n", item.index, item.puzzle.failure);
           ++failed;
+          // With --distinct the run goes on past --count candidates, so candidates that fail
+          // (an unreachable --clues target, say) must count towards giving up too, or it never ends.
+          if (distinct && ++duplicate_run >= kGiveUpAfter) stop.store(true, std::memory_order_relaxed);
         } else if (distinct && !seen.insert(item.key).second) {
           ++duplicates;
           if (++duplicate_run >= kGiveUpAfter) stop.store(true, std::memory_order_relaxed);
@@ -438,9 +441,9 @@ int run_generate(const std::vector<std::string>& args) {
   if (!write_book()) return kExitUsage;
   if (distinct && written < wanted) {
     fmt::print(stderr,
-               "sudokit generate: only {} distinct puzzles, then {} duplicates in a row ({} in all); this size may "
-               "not have {} essentially different puzzles of this kind\n",
-               written, duplicate_run, duplicates, wanted);
+               "sudokit generate: only {} distinct puzzles, then {} duplicates or failures in a row ({} duplicates, "
+               "{} failures in all); this request may not have {} essentially different puzzles\n",
+               written, duplicate_run, duplicates, failed, wanted);
     return kExitFailures;
   }
   return failed > 0 ? kExitFailures : kExitOk;
