@@ -199,12 +199,7 @@ int run_grade(const std::vector<std::string>& args) {
   for (std::size_t count : per_level) total += count;
   fmt::print(stderr, "grade: {} records: {} easy, {} medium, {} hard, {} expert, {} extreme, {} failed\n", total,
              per_level[0], per_level[1], per_level[2], per_level[3], per_level[4], failed);
-  if (!output.ok()) {
-    fmt::print(stderr, "sudokit grade: cannot write the output\n");
-    return kExitUsage;
-  }
-  if (stream.io_failed()) return kExitUsage;
-  return failed ? kExitFailures : kExitOk;
+  return finish_command("grade", output, stream, failed == 0);
 }
 
 const CommandRegistration registration{

@@ -263,13 +263,7 @@ int run_score(const std::vector<std::string>& args) {
         write_record(text, format, item.record, outcome, alphabet);
         output.write(text);
       });
-  output.flush();
-  if (!output.ok()) {
-    fmt::print(stderr, "sudokit score: cannot write the output\n");
-    return kExitUsage;
-  }
-  if (stream.io_failed()) return kExitUsage;
-  return failed ? kExitFailures : kExitOk;
+  return finish_command("score", output, stream, failed == 0);
 }
 
 const CommandRegistration registration{

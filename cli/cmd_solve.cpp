@@ -78,13 +78,7 @@ int run_solve(const std::vector<std::string>& args) {
         write_solve(text, format, record, outcome, alphabet);
         output.write(text);
       });
-  output.flush();
-  if (!output.ok()) {
-    fmt::print(stderr, "sudokit solve: cannot write the output\n");
-    return kExitUsage;
-  }
-  if (stream.io_failed()) return kExitUsage;
-  return failed ? kExitFailures : kExitOk;
+  return finish_command("solve", output, stream, failed == 0);
 }
 
 const CommandRegistration registration{

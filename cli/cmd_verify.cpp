@@ -77,13 +77,8 @@ int run_verify(const std::vector<std::string>& args) {
   if (minimal) summary += fmt::format("; {} unique but not minimal", not_minimal);
   fmt::print(stderr, "{}\n", summary);
 
-  if (!output.ok()) {
-    fmt::print(stderr, "sudokit verify: cannot write the output\n");
-    return kExitUsage;
-  }
-  if (stream.io_failed()) return kExitUsage;
   const bool all_good = per_verdict[static_cast<std::size_t>(Verdict::unique)] == total && not_minimal == 0;
-  return all_good ? kExitOk : kExitFailures;
+  return finish_command("verify", output, stream, all_good);
 }
 
 const CommandRegistration registration{

@@ -184,6 +184,16 @@ void Output::flush() {
   buffer_.clear();
 }
 
+int finish_command(std::string_view command, Output& output, const InputStream& input, bool every_record_good) {
+  output.flush();
+  if (!output.ok()) {
+    fmt::print(stderr, "sudokit {}: cannot write the output\n", command);
+    return kExitUsage;
+  }
+  if (input.io_failed()) return kExitUsage;
+  return every_record_good ? kExitOk : kExitFailures;
+}
+
 bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) == 1; }
 
 }  // namespace sudokit::cli

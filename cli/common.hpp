@@ -113,6 +113,11 @@ class Output {
   bool ok_ = true;
 };
 
+/// The documented exit code of a record-processing command, once its records are written:
+/// flushes `output`; 2 (with a message naming the command) when the output could not be
+/// written or an input could not be read, else 1 when some record failed, else 0.
+int finish_command(std::string_view command, Output& output, const InputStream& input, bool every_record_good);
+
 /// Runs `work` over every record of `input` on `threads` threads, then `write` in input
 /// order. Result must be default-constructible; Worker is whatever make_worker returns
 /// (one per thread, e.g. a Solver).
