@@ -46,6 +46,7 @@ constexpr const char* kUsage = R"(usage: generate_bench [OPTIONS]
   --count N      puzzles per repetition for 9x9 (default 2000; bigger sizes use fewer)
   --reps N       repetitions, median reported (default 3)
   --seed S       run seed (default 1)
+  --engine E     engine of the exact removal tests: auto (default), dlx or fast (9x9 cases only)
   --no-program   skip the 2-thread speed-up of the sudokit program)";
 
 double thread_seconds() {
@@ -106,6 +107,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> wanted;
   int count = 2000, reps = 3;
   std::uint64_t seed = 1;
+  EngineKind engine = EngineKind::automatic;
   bool program = true;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -130,6 +132,13 @@ int main(int argc, char** argv) {
       reps = std::atoi(value().c_str());
     } else if (arg == "--seed") {
       seed = std::strtoull(value().c_str(), nullptr, 10);
+    } else if (arg == "--engine") {
+      const auto kind = parse_engine(value());
+      if (!kind) {
+        fmt::print(stderr, "unknown --engine\n{}\n", kUsage);
+        return 2;
+      }
+      engine = *kind;
     } else if (arg == "--no-program") {
       program = false;
     } else {
@@ -151,6 +160,11 @@ int main(int argc, char** argv) {
     config.minimal = c.minimal;
     config.level = c.level;
     config.seed = seed;
+    config.engine = engine;
+    if (auto why = impossible_request(config)) {
+      fmt::print(stderr, "{}: skipped: {}\n", c.name, *why);
+      continue;
+    }
     const int puzzles = std::max(3, count / c.count_divisor);
     Generator generator;
     std::vector<double> totals, per_puzzle;

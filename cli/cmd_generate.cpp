@@ -65,7 +65,11 @@ constexpr const char* kUsage =
     "--distinct drops puzzles equivalent to an earlier one of the run (digit relabelling,\n"
     "row/column swaps in bands/stacks, band/stack swaps, transposition) for 4x4, 6x6, 8x8\n"
     "and 9x9; other sizes drop only puzzles equal up to digit relabelling. It keeps going\n"
-    "past --count indices until --count puzzles are written (within one shard).";
+    "past --count indices until --count puzzles are written (within one shard).\n"
+    "--engine picks what decides the exact removal tests: auto (default) the fast engine on\n"
+    "9x9 and the generator's own search on other sizes, dlx Dancing Links, fast the fast\n"
+    "engine (9x9 only). Budgeted tests (--test-budget) always use the own search. Uniqueness\n"
+    "is a fact, so the output is the same with every engine; only the speed differs.";
 
 std::uint64_t parse_u64(const std::string& text, const char* option) {
   std::uint64_t value = 0;
@@ -221,7 +225,7 @@ void write_record(std::string& out, Format format, const GeneratedPuzzle& p, boo
 int run_generate(const std::vector<std::string>& args) {
   long long count = 1;
   std::string seed_text, puzzle_seed_text, symmetry_text = "none", clues_text, format_text = "line", shard_text, box;
-  std::string removal_text = "full", difficulty_text, score_text, book_path;
+  std::string removal_text = "full", difficulty_text, score_text, book_path, engine_text = "auto";
   int size = kSizeUnset, threads = 0, attempts = 1000;
   bool minimal = false, with_solution = false, distinct = false, grade = false;
   BookOptions book;
@@ -259,7 +263,10 @@ int run_generate(const std::vector<std::string>& args) {
       ("distinct", po::bool_switch(&distinct), "drop puzzles equivalent to an earlier one (see above)")
       ("shard", po::value(&shard_text)->value_name("K/N"), "only indices I with I mod N = K (numbered globally)")
       ("format,f", po::value(&format_text)->default_value("line")->value_name("FMT"), "line, grid, jsonl or csv")
-      ("with-solution", po::bool_switch(&with_solution), "write each puzzle's solution too");
+      ("with-solution", po::bool_switch(&with_solution), "write each puzzle's solution too")
+      // Not add_engine_option: here auto means the own search, not DLX, off 9x9.
+      ("engine", po::value(&engine_text)->default_value("auto")->value_name("NAME"),
+       "exact removal tests by: auto (fast on 9x9, the own search otherwise), dlx, or fast (9x9 only)");
   add_threads_option(options, threads);
   if (!parse_command_line(args, options, kUsage, nullptr)) return kExitOk;
 
@@ -286,6 +293,7 @@ int run_generate(const std::vector<std::string>& args) {
   }
   if (!score_text.empty()) config.score = parse_score(score_text);
   config.grade = grade;
+  config.engine = parse_engine_option(engine_text);
   if (test_budget_value < -1 || (test_budget_value < 0 && vm_has_budget(args)))
     throw UsageError(fmt::format("--test-budget {} is negative", test_budget_value));
   if (test_budget_value >= 0) config.removal_node_budget = static_cast<std::uint64_t>(test_budget_value);

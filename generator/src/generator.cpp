@@ -9,6 +9,12 @@
 // single-clue check of a symmetric puzzle exact: a clue is redundant iff removing it alone
 // keeps the puzzle unique.
 //
+// Which search decides a removal: the reduced puzzle always keeps the original solution, so
+// "unique without these clues" is exactly "a count to 2 finds 1", whatever engine counts. On
+// 9×9 sudokit's fast bit-parallel engine answers that faster than this library's own
+// forbid-digit refutation (see GeneratorConfig::engine for the measured choice); the own
+// search stays for filling, for other sizes, and for every budgeted test.
+//
 // Grading cost: candidates that miss are the common case for hard levels, so the grader is
 // told to stop at the first stall whenever only a level below extreme is asked (a stalled
 // puzzle is extreme, hence rejected, and the rest of its path does not matter), and never to
@@ -124,6 +130,9 @@ std::optional<std::string> impossible_request(const GeneratorConfig& config) {
   if (range.low > cells || range.high > cells)
     return fmt::format("a {}x{} grid has only {} cells", shape.n, shape.n, cells);
   if (range.low > range.high) return fmt::format("the clue range {}-{} is empty", range.low, range.high);
+  if (config.engine == EngineKind::fast && !(shape.n == 9 && shape.box_rows == 3 && shape.box_cols == 3))
+    return fmt::format("the fast engine solves only 9x9 grids with 3x3 boxes, not {} (use --engine auto or dlx)",
+                       describe(shape));
   const int fewest = fewest_possible_clues(shape);
   if (range.high < fewest)
     return fmt::format("no uniquely solvable {} puzzle has fewer than {} clues", describe(shape), fewest);
@@ -145,6 +154,8 @@ std::optional<std::string> impossible_request(const GeneratorConfig& config) {
 struct Generator::Impl {
   std::unique_ptr<gen::Search> search;
   std::unique_ptr<Grader> grader;
+  std::optional<Solver> solver;  // the exact removal tests' engine, when not the own search
+  Grid tested;  // the puzzle handed to `solver`, kept to reuse its cells' storage
   std::map<std::tuple<int, int, int, Symmetry>, std::vector<std::vector<int>>> orbit_cache;
   std::vector<std::uint8_t> puzzle;
   std::vector<std::uint8_t> solution;
@@ -168,11 +179,33 @@ struct Generator::Impl {
     }
   }
 
+  // The Solver that decides this candidate's exact removal tests, or null for the own search.
+  Solver* exact_solver(const GeneratorConfig& config, std::uint64_t budget) {
+    if (budget != 0) return nullptr;
+    EngineKind kind = config.engine;
+    if (kind == EngineKind::automatic) {
+      const Shape& shape = config.shape;
+      if (!(shape.n == 9 && shape.box_rows == 3 && shape.box_cols == 3)) return nullptr;
+      kind = EngineKind::fast;
+    }
+    if (!solver || solver->engine_for(config.shape) != kind) solver.emplace(kind);
+    return &*solver;
+  }
+
+  // `puzzle` (with the tested clues cleared) has the original solution, so it is unique iff
+  // a count to 2 stops at 1.
+  bool unique_by_solver(Solver& exact, const Shape& shape, const std::vector<std::uint8_t>& cells) {
+    tested.shape = shape;
+    tested.cells = cells;
+    return exact.solve(tested, 2, 0).count == 1;
+  }
+
   // Does the puzzle stay unique once the orbit's cells (already cleared) are gone? A test
   // that runs out of its node budget answers no (keeping clues is always safe) and sets
   // `undecided`.
-  bool still_unique(gen::Search& engine, const std::vector<int>& orbit, GeneratorConfig::SingleTest test,
-                    std::uint64_t budget, bool& undecided) {
+  bool still_unique(gen::Search& engine, Solver* exact, const std::vector<int>& orbit,
+                    GeneratorConfig::SingleTest test, std::uint64_t budget, bool& undecided) {
+    if (exact) return unique_by_solver(*exact, engine.shape(), puzzle);
     bool unique = false;
     if (orbit.size() == 1 && test == GeneratorConfig::SingleTest::forbid_digit) {
       const int cell = orbit.front();
@@ -186,13 +219,15 @@ struct Generator::Impl {
 
   // True when no single clue of `puzzle` can go (proved); stops at the first one that can,
   // or whose test runs out of budget.
-  bool single_clues_all_needed(gen::Search& engine, std::uint64_t budget) {
+  bool single_clues_all_needed(gen::Search& engine, Solver* exact, std::uint64_t budget) {
     for (std::size_t cell = 0; cell < puzzle.size(); ++cell) {
       if (puzzle[cell] == 0) continue;
       puzzle[cell] = 0;
-      const bool removable = engine.count(puzzle.data(), 1, static_cast<int>(cell), solution[cell], nullptr, budget) == 0;
+      const bool removable =
+          exact ? unique_by_solver(*exact, engine.shape(), puzzle)
+                : engine.count(puzzle.data(), 1, static_cast<int>(cell), solution[cell], nullptr, budget) == 0;
       puzzle[cell] = solution[cell];
-      if (removable || engine.gave_up()) return false;
+      if (removable || (!exact && engine.gave_up())) return false;
     }
     return true;
   }
@@ -240,6 +275,7 @@ GeneratedPuzzle Generator::Impl::candidate(const GeneratorConfig& config, std::u
   const bool minimal_by_construction = result.symmetry == Symmetry::none && !quick && (!has_target || config.minimal);
   const Range range = clue_range(config);
   const std::uint64_t budget = removal_test_budget(config);
+  Solver* exact = exact_solver(config, budget);
   puzzle.resize(cells);
   solution.resize(cells);
 
@@ -260,7 +296,7 @@ GeneratedPuzzle Generator::Impl::candidate(const GeneratorConfig& config, std::u
         if (clues - size < range.low) continue;
       }
       for (int cell : orbit) puzzle[static_cast<std::size_t>(cell)] = 0;
-      if (still_unique(engine, orbit, config.single_test, budget, undecided)) {
+      if (still_unique(engine, exact, orbit, config.single_test, budget, undecided)) {
         clues -= size;
         continue;
       }
@@ -268,7 +304,7 @@ GeneratedPuzzle Generator::Impl::candidate(const GeneratorConfig& config, std::u
       if (quick && !has_target) break;  // stop at the first clue that must stay
     }
     if (clues < range.low || clues > range.high) continue;
-    result.minimal = (minimal_by_construction && !undecided) || single_clues_all_needed(engine, budget);
+    result.minimal = (minimal_by_construction && !undecided) || single_clues_all_needed(engine, exact, budget);
     result.ok = true;
     result.clues = clues;
     result.puzzle = Grid(shape);

@@ -381,6 +381,8 @@ TEST(GenerateCli, ImpossibleRequestsExitTwo) {
            {"--removal", "fast"},
            {"--test-budget", "-4"},
            {"--test-budget=-1"},
+           {"--engine", "warp"},
+           {"--engine", "fast", "--size", "16"},
        }) {
     std::vector<std::string> full{"generate"};
     full.insert(full.end(), args.begin(), args.end());
@@ -391,6 +393,30 @@ TEST(GenerateCli, ImpossibleRequestsExitTwo) {
   }
   const auto r = run_sudokit({"generate", "--clues", "12"});
   EXPECT_NE(r.err.find("fewer than 17"), std::string::npos) << r.err;
+}
+
+// The removal tests' engine changes the speed, never the bytes.
+TEST(GenerateCli, EveryEngineWritesTheSameBytes) {
+  for (const auto& mode : std::vector<std::vector<std::string>>{
+           {"--minimal", "--count", "25"}, {"--symmetry", "rot180", "--count", "25"}, {"--difficulty", "hard", "--count", "4"}}) {
+    std::vector<std::string> base{"generate", "--seed", "9", "--format", "jsonl"};
+    base.insert(base.end(), mode.begin(), mode.end());
+    std::string first;
+    for (const char* engine : {"auto", "dlx", "fast"}) {
+      auto args = base;
+      args.insert(args.end(), {"--engine", engine});
+      const auto r = run_sudokit(args);
+      ASSERT_EQ(r.exit_code, 0) << engine << ": " << r.err;
+      ASSERT_FALSE(r.out.empty());
+      if (first.empty()) first = r.out;
+      EXPECT_EQ(r.out, first) << engine << " " << mode[0];
+    }
+  }
+  const auto r = run_sudokit({"generate", "--engine", "fast", "--size", "16"});
+  EXPECT_NE(r.err.find("fast engine"), std::string::npos) << r.err;
+  const auto six = run_sudokit({"generate", "--size", "6", "--count", "20", "--seed", "4", "--engine", "dlx"});
+  EXPECT_EQ(six.out, run_sudokit({"generate", "--size", "6", "--count", "20", "--seed", "4"}).out);
+  EXPECT_NE(run_sudokit({"generate", "--help"}).out.find("--engine"), std::string::npos);
 }
 
 TEST(GenerateCli, StreamsIntoAClosedPipe) {

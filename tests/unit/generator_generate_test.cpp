@@ -232,14 +232,66 @@ TEST(GeneratorGenerate, DeterministicAndReproducibleFromThePuzzleSeed) {
   EXPECT_NE(a.generate(config, 0).puzzle, a.generate(config, 1).puzzle);
 }
 
+// A node budget sends every removal test to the generator's own search; one this large never
+// runs out, so the tests stay exact.
+constexpr std::uint64_t kNeverExhausted = std::uint64_t{1} << 62;
+
 // The cheap removal test is exactly equivalent to counting: both give identical puzzles.
 TEST(GeneratorGenerate, ForbidDigitAndCountTwoGiveTheSamePuzzles) {
   for (const char* box : {"2x3", "3x3"}) {
     auto forbid = config_for(box, Symmetry::none, true, 31);
+    forbid.removal_node_budget = kNeverExhausted;  // on 9x9 the default would use the fast Solver
     auto count = forbid;
     count.single_test = GeneratorConfig::SingleTest::count_two;
     for (std::uint64_t i = 0; i < 40; ++i) EXPECT_EQ(generate_one(forbid, i).puzzle, generate_one(count, i).puzzle);
   }
+}
+
+// Uniqueness is a fact: the own search, DLX and the fast engine make the same puzzles, with
+// the same checked `minimal`, in every removal mode.
+TEST(GeneratorGenerate, EveryRemovalEngineGivesTheSamePuzzles) {
+  struct Mode {
+    Symmetry symmetry;
+    bool minimal;
+    Removal removal;
+  };
+  for (const Mode mode : {Mode{Symmetry::none, true, Removal::full}, Mode{Symmetry::rot180, false, Removal::full},
+                          Mode{Symmetry::dihedral, false, Removal::full}, Mode{Symmetry::none, false, Removal::quick}}) {
+    auto own = config_for("3x3", mode.symmetry, mode.minimal, 5);
+    own.removal = mode.removal;
+    own.removal_node_budget = kNeverExhausted;
+    Generator by_own, by_auto, by_dlx, by_fast;
+    for (std::uint64_t i = 0; i < 30; ++i) {
+      const auto reference = by_own.generate(own, i);
+      ASSERT_TRUE(reference.ok) << reference.failure;
+      for (EngineKind kind : {EngineKind::automatic, EngineKind::dlx, EngineKind::fast}) {
+        auto config = own;
+        config.removal_node_budget.reset();
+        config.engine = kind;
+        Generator& generator = kind == EngineKind::automatic ? by_auto : kind == EngineKind::dlx ? by_dlx : by_fast;
+        const auto made = generator.generate(config, i);
+        const std::string what = fmt::format("{} {} index {}", engine_name(kind), symmetry_name(mode.symmetry), i);
+        EXPECT_EQ(made.puzzle, reference.puzzle) << what;
+        EXPECT_EQ(made.minimal, reference.minimal) << what;
+        EXPECT_EQ(made.attempts, reference.attempts) << what;
+      }
+    }
+  }
+  // Other sizes: automatic (the own search there) and DLX agree too.
+  auto six = config_for("2x3", Symmetry::none, true, 8);
+  auto six_dlx = six;
+  six_dlx.engine = EngineKind::dlx;
+  for (std::uint64_t i = 0; i < 30; ++i) EXPECT_EQ(generate_one(six, i).puzzle, generate_one(six_dlx, i).puzzle);
+}
+
+TEST(GeneratorGenerate, FastEngineTakesOnly9x9) {
+  auto config = config_for("2x3", Symmetry::none, false, 1);
+  config.engine = EngineKind::fast;
+  ASSERT_TRUE(impossible_request(config));
+  EXPECT_NE(impossible_request(config)->find("fast engine"), std::string::npos) << *impossible_request(config);
+  config = config_for("3x3", Symmetry::none, false, 1);
+  config.engine = EngineKind::fast;
+  EXPECT_FALSE(impossible_request(config));
 }
 
 // Pinned: the first puzzles of seed 1. A change here means every seed now makes different

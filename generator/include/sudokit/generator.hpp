@@ -8,7 +8,9 @@
 //     solvable. A single clue X holding digit d is tested the cheap way: the puzzle without X
 //     stays unique iff it has no solution with a digit other than d at X, i.e. iff the puzzle
 //     without X and with d forbidden at X has no solution (one search, limit 1, that usually
-//     dies in propagation). Groups of several cells use a count with limit 2.
+//     dies in propagation). Groups of several cells use a count with limit 2. On 9×9 the
+//     exact tests go to sudokit's fast engine instead (a count to 2 of the reduced puzzle,
+//     which always keeps the original solution: 2.5× the puzzles/s); see GeneratorConfig::engine.
 //  3. Removal::full (the default) tries every cell/orbit once, which leaves a puzzle where no
 //     clue (no orbit, with a symmetry) can go; Removal::quick stops at the first removal that
 //     fails (generous puzzles, about twice as many clues on 9×9). A clue target [min_clues,
@@ -53,6 +55,7 @@
 
 #include "sudokit/grader.hpp"
 #include "sudokit/grid.hpp"
+#include "sudokit/solver.hpp"
 
 namespace sudokit {
 
@@ -121,10 +124,18 @@ struct GeneratorConfig {
   /// How a single clue's removal is tested: forbid its digit (limit 1), or count (limit 2).
   /// Both give the same puzzles (a test proves it); the second exists for that test.
   enum class SingleTest { forbid_digit, count_two } single_test = SingleTest::forbid_digit;
+  /// Which engine decides the exact removal tests (budgeted ones always use the generator's
+  /// own search, the only one that takes a node budget). automatic: sudokit's fast engine
+  /// on 9×9 (a count to 2 there costs a few µs, less than the own search's forbid-digit
+  /// refutation), the own search on every other size (faster there than DLX); dlx / fast:
+  /// sudokit::Solver with that engine (fast takes 9×9 only: impossible_request says so).
+  /// Uniqueness is a fact, so every choice gives the same puzzles; only speed differs.
+  EngineKind engine = EngineKind::automatic;
 };
 
 /// Why a configuration can never produce a puzzle (a clue target below what is possible for
-/// the size, above the cell count, or not a sum of symmetry orbit sizes), or nothing.
+/// the size, above the cell count, or not a sum of symmetry orbit sizes, or the fast engine
+/// asked for a shape other than 9×9), or nothing.
 std::optional<std::string> impossible_request(const GeneratorConfig& config);
 
 /// Fewest clues a uniquely solvable puzzle of this shape can have, as far as is proven:
