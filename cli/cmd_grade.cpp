@@ -34,7 +34,11 @@ constexpr const char* kUsage =
     "Unique rectangle and BUG+1 assume one solution: by default they are used only after the\n"
     "solver confirms the puzzle is unique (--uniqueness check); 'assume' trusts the input,\n"
     "'off' never uses them. Unreadable, clashing or unsolvable records are 'invalid: why' or\n"
-    "'none: no solution'.";
+    "'none: no solution'.\n"
+    "--engine picks the solver of the uniqueness check, whose solution guesses place; the\n"
+    "'guesses' figure is always Dancing Links' branch count, so a unique puzzle grades the\n"
+    "same with every engine (one with several solutions may follow another solution).\n"
+    "--engine fast takes only 9x9: other records are invalid.";
 
 struct GradeOutcome {
   Grade grade;
@@ -143,6 +147,7 @@ int run_grade(const std::vector<std::string>& args) {
   int threads = 0;
   std::string format_text = "line";
   std::string uniqueness_text = "check";
+  std::string engine_text;
   bool explain = false;
   po::options_description options("grade options");
   options.add_options()
@@ -150,11 +155,13 @@ int run_grade(const std::vector<std::string>& args) {
       ("uniqueness", po::value(&uniqueness_text)->default_value("check")->value_name("MODE"),
        "check | assume | off: when unique rectangle and BUG+1 may be used")
       ("format,f", po::value(&format_text)->default_value("line")->value_name("FMT"), "line, jsonl or csv");
+  add_engine_option(options, engine_text);
   add_threads_option(options, threads);
   add_input_options(options, input);
   if (!parse_command_line(args, options, kUsage, &input.files)) return kExitOk;
 
   const Format format = parse_format(format_text);
+  const EngineKind engine = parse_engine_option(engine_text);
   if (format == Format::grid) throw UsageError("--format grid is not available for grade (use line, jsonl or csv)");
   GradeOptions grade_options;
   grade_options.record_path = explain;
@@ -173,7 +180,7 @@ int run_grade(const std::vector<std::string>& args) {
   std::size_t failed = 0;
 
   for_each_record<GradeOutcome>(
-      stream, checked_threads(threads), [] { return Grader(); },
+      stream, checked_threads(threads), [engine] { return Grader(engine); },
       [&](const Record& record, GradeOutcome& outcome, Grader& grader) {
         if (!record.grid) return;
         outcome.read = true;

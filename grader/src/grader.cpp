@@ -225,11 +225,12 @@ std::optional<Step> next_step(const Board& board, bool allow_uniqueness) {
 }  // namespace grading
 
 struct Grader::Impl {
-  Solver solver{EngineKind::automatic};
-  Solver search{EngineKind::dlx};
+  explicit Impl(EngineKind engine) : solver(engine) {}
+  Solver solver;                  // the uniqueness check: the caller's engine
+  Solver search{EngineKind::dlx};  // guesses: always DLX's count, comparable across engines
 };
 
-Grader::Grader() : impl_(std::make_unique<Impl>()) {}
+Grader::Grader(EngineKind engine) : impl_(std::make_unique<Impl>(engine)) {}
 Grader::~Grader() = default;
 Grader::Grader(Grader&&) noexcept = default;
 Grader& Grader::operator=(Grader&&) noexcept = default;
@@ -247,7 +248,15 @@ Grade Grader::grade(const Grid& puzzle, const GradeOptions& options) {
                                      cell_name(puzzle.shape, c.cell_b));
     return result;
   }
-  SolveResult solved = impl_->solver.solve(puzzle, 2, 1);
+  SolveResult solved;
+  try {
+    solved = impl_->solver.solve(puzzle, 2, 1);
+  } catch (const std::invalid_argument& e) {  // an engine that cannot take this shape
+    result.status = GradeStatus::invalid;
+    result.level = Level::extreme;
+    result.error = e.what();
+    return result;
+  }
   if (solved.count == 0) {
     result.status = GradeStatus::no_solution;
     result.level = Level::extreme;

@@ -122,6 +122,35 @@ TEST(CliGrade, ThreadsDoNotChangeOutputOrOrder) {
   for (std::size_t i = 0; i < lines.size(); ++i) EXPECT_EQ(nlohmann::json::parse(lines[i])["record"], i + 1);
 }
 
+// The uniqueness check's engine changes the speed, never the grade of a unique puzzle
+// (guesses are DLX's count; the solution guesses follow is the only one there is).
+TEST(CliGrade, EveryEngineGivesTheSameGrades) {
+  auto puzzles = sample("puzzles/top1465.txt", 40);
+  const auto hardest = sample("puzzles/hardest_1106.txt", 60);
+  puzzles.insert(puzzles.end(), hardest.begin(), hardest.end());
+  const std::string input = sudokit::testing::join_lines(puzzles);
+  auto dlx = run_sudokit({"grade", "-f", "jsonl", "--engine", "dlx"}, input);
+  auto fast = run_sudokit({"grade", "-f", "jsonl", "--engine", "fast"}, input);
+  auto automatic = run_sudokit({"grade", "-f", "jsonl"}, input);
+  EXPECT_EQ(dlx.exit_code, 0) << dlx.err;
+  EXPECT_EQ(fast.exit_code, 0) << fast.err;
+  ASSERT_EQ(split_lines(dlx.out).size(), puzzles.size());
+  EXPECT_TRUE(dlx.out == fast.out);  // (not EXPECT_EQ: pages of JSON on failure)
+  EXPECT_TRUE(dlx.out == automatic.out);
+  EXPECT_NE(dlx.out.find("\"level\":\"extreme\""), std::string::npos);  // guesses were counted
+}
+
+TEST(CliGrade, FastEngineRejectsOtherSizesPerRecord) {
+  const std::string sixteen = "679.B...4.58..DCC...96..E....5BA..1ADC.E.F.2.84G.F.E1.5ADB.C67..G" + std::string(256 - 65, '.');
+  auto fast = run_sudokit({"grade", "--size", "16", "--engine", "fast"}, sixteen + "\n");
+  EXPECT_EQ(fast.exit_code, 1);
+  EXPECT_EQ(fast.out.rfind("invalid: ", 0), 0u) << fast.out;
+  EXPECT_NE(fast.out.find("9x9"), std::string::npos) << fast.out;
+  auto dlx = run_sudokit({"grade", "--size", "16", "--engine", "dlx", "--uniqueness", "off"}, sixteen + "\n");
+  EXPECT_EQ(dlx.out.rfind("invalid", 0), std::string::npos) << dlx.out;
+  EXPECT_EQ(run_sudokit({"grade", "--engine", "warp"}, kEasy + "\n").exit_code, 2);
+}
+
 TEST(CliGrade, UsageErrors) {
   for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
            {"grade", "--uniqueness", "maybe"}, {"grade", "--format", "grid"}, {"grade", "--format", "xml"},

@@ -44,6 +44,7 @@
 #include <vector>
 
 #include "sudokit/grid.hpp"
+#include "sudokit/solver.hpp"
 
 namespace sudokit {
 
@@ -158,7 +159,11 @@ struct GradeOptions {
 /// Holds reusable state (solvers, house tables); one per thread. Not thread-safe.
 class Grader {
  public:
-  Grader();
+  /// `engine` runs the uniqueness check (a count to 2), whose first solution the guess steps
+  /// place; `guesses` stays Dancing Links' branch count whatever the engine, so a unique
+  /// puzzle grades the same with every engine (a puzzle with several solutions may follow a
+  /// different one). EngineKind::fast on a grid other than 9×9 grades it `invalid`.
+  explicit Grader(EngineKind engine = EngineKind::automatic);
   ~Grader();
   Grader(Grader&&) noexcept;
   Grader& operator=(Grader&&) noexcept;
