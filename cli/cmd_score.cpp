@@ -41,7 +41,11 @@ constexpr const char* kUsage =
     "The target-Sudoku score of each puzzle (standard input when no FILE or '-'): the largest\n"
     "sum of weight x digit over all of its solutions, or -1 when it has none. Default weights:\n"
     "the contest's rings, 6 + min(r, c, N-1-r, N-1-c) (6 outside to 10 in the centre of a 9x9).\n"
-    "Reads every format, including the contest's 9 lines of 9 integers.";
+    "Reads every format, including the contest's 9 lines of 9 integers.\n"
+    "--engine picks the solver of --method enumerate and of --count; the branch and bound\n"
+    "(--method bnb) has its own search and ignores it. Finished results are the same with\n"
+    "every engine (best-score ties keep the smallest grid). --engine fast takes only 9x9:\n"
+    "other records are invalid.";
 
 struct ScoreOutcome {
   std::string status;  // optimal, unproven, none, invalid
@@ -52,8 +56,9 @@ struct ScoreOutcome {
 };
 
 struct Worker {
+  explicit Worker(EngineKind engine) : scorer(engine), counter(engine) {}
   Scorer scorer;
-  Solver counter{EngineKind::automatic};
+  Solver counter;
 };
 
 // Progress for long searches, on a terminal only: one line, shared by the worker threads.
@@ -173,6 +178,7 @@ int run_score(const std::vector<std::string>& args) {
   std::string weights_text = "target";
   std::string method_text = "bnb";
   std::string budget_text;
+  std::string engine_text;
   bool count = false;
   po::options_description options("score options");
   options.add_options()
@@ -184,11 +190,13 @@ int run_score(const std::vector<std::string>& args) {
        "give up proving after NODES search nodes or TIME (5s, 250ms, 2m): print the best found, unproven")
       ("count,c", po::bool_switch(&count), "also count the solutions (jsonl/csv; limited by --budget too)")
       ("format,f", po::value(&format_text)->default_value("line")->value_name("FMT"), "line, grid, jsonl or csv");
+  add_engine_option(options, engine_text);
   add_threads_option(options, threads);
   add_input_options(options, input);
   if (!parse_command_line(args, options, kUsage, &input.files)) return kExitOk;
 
   const Format format = parse_format(format_text);
+  const EngineKind engine = parse_engine_option(engine_text);
   // Counting every solution of an open puzzle can take forever; only spend it where it is shown.
   if (count && (format == Format::line || format == Format::grid))
     throw UsageError("--count shows in --format jsonl or csv only");
@@ -221,7 +229,7 @@ int run_score(const std::vector<std::string>& args) {
   pipeline.threads = checked_threads(threads);
   pipeline.batch_size = 1;
   run_ordered_pipeline<Item>(
-      pipeline, [] { return Worker{}; }, [&](Item& item) { return stream.next(item.record); },
+      pipeline, [engine] { return Worker(engine); }, [&](Item& item) { return stream.next(item.record); },
       [&](Item& item, Worker& worker) {
         ScoreOutcome& outcome = item.outcome;
         outcome = ScoreOutcome{};
@@ -236,6 +244,13 @@ int run_score(const std::vector<std::string>& args) {
           outcome.status = "invalid";
           outcome.error = fmt::format("the {}x{} weight table does not fit a {}x{} grid", fixed_weights->n(),
                                       fixed_weights->n(), puzzle.shape.n, puzzle.shape.n);
+          return;
+        }
+        // Whether or not this record would reach the engine (bnb without --count does not), as
+        // solve does: --engine fast means 9x9 input.
+        if (engine == EngineKind::fast && !(puzzle.shape == Shape{9, 3, 3})) {
+          outcome.status = "invalid";
+          outcome.error = fmt::format("the fast engine takes only 9x9 (3x3 boxes), not {}", describe(puzzle.shape));
           return;
         }
         const Weights weights = fixed_weights ? *fixed_weights : Weights::target(puzzle.shape.n);

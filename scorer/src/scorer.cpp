@@ -136,8 +136,9 @@ std::optional<ScoreBudget> parse_score_budget(std::string_view text, std::string
 }
 
 struct Scorer::Impl {
+  explicit Impl(EngineKind engine) : solver(engine) {}
   scoring::BranchAndBound search;
-  Solver solver{EngineKind::dlx};
+  Solver solver;
 
   ScoreResult enumerate(const Grid& puzzle, const Weights& weights, const ScoreOptions& options) {
     ScoreResult result;
@@ -147,7 +148,8 @@ struct Scorer::Impl {
     solver.enumerate(puzzle, [&](const Grid& solution) {
       ++result.nodes;
       const std::int64_t value = weighted_sum(solution, weights);
-      if (!result.solution || value > result.score) {
+      // Ties go to the smallest grid so that the answer does not depend on the engine's order.
+      if (!result.solution || value > result.score || (value == result.score && solution.cells < result.solution->cells)) {
         result.score = value;
         result.solution = solution;
       }
@@ -173,7 +175,7 @@ struct Scorer::Impl {
   }
 };
 
-Scorer::Scorer() : impl_(std::make_unique<Impl>()) {}
+Scorer::Scorer(EngineKind enumerate_engine) : impl_(std::make_unique<Impl>(enumerate_engine)) {}
 Scorer::~Scorer() = default;
 Scorer::Scorer(Scorer&&) noexcept = default;
 Scorer& Scorer::operator=(Scorer&&) noexcept = default;

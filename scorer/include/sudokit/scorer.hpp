@@ -10,8 +10,10 @@
 //  - branch_and_bound (default): depth-first search with singles propagation and a
 //    Lagrangian bound (see scorer/src/branch_and_bound.cpp) that proves the optimum while
 //    visiting a tiny part of the solution space;
-//  - enumerate: visit every solution with the DLX engine (Solver::enumerate) and keep the
-//    best, the slow oracle the tests compare against.
+//  - enumerate: visit every solution with a sudokit::Solver (Solver::enumerate; the engine
+//    is the Scorer's, automatic by default) and keep the best, the slow oracle the tests
+//    compare against. Among solutions with the best score it keeps the smallest in reading
+//    order, so a finished enumeration gives the same answer with every engine.
 //
 // A budget (nodes and/or wall time) stops a search that would take too long; the result then
 // holds the best solution found so far with proven = false.
@@ -32,6 +34,7 @@
 #include <vector>
 
 #include "sudokit/grid.hpp"
+#include "sudokit/solver.hpp"
 
 namespace sudokit {
 
@@ -108,7 +111,9 @@ struct ScoreResult {
 /// Holds reusable search state: make one per thread. Not thread-safe.
 class Scorer {
  public:
-  Scorer();
+  /// `enumerate_engine` runs ScoreMethod::enumerate (branch and bound has its own search);
+  /// EngineKind::fast takes only 9×9, and score() throws std::invalid_argument otherwise.
+  explicit Scorer(EngineKind enumerate_engine = EngineKind::automatic);
   ~Scorer();
   Scorer(Scorer&&) noexcept;
   Scorer& operator=(Scorer&&) noexcept;
