@@ -130,6 +130,8 @@ struct Engine::State {
   void search(int depth, std::uint32_t dirty);
   void report(const Board& board);
   bool load(const std::uint8_t* givens, std::uint32_t& dirty);
+  /// Runs one search into `sink` (solve and enumerate differ only in the sink they set up).
+  std::uint64_t run(const std::uint8_t* givens, const Sink& new_sink, SearchStats* out_stats);
 };
 
 namespace {
@@ -425,35 +427,33 @@ Engine::~Engine() = default;
 Engine::Engine(Engine&&) noexcept = default;
 Engine& Engine::operator=(Engine&&) noexcept = default;
 
+std::uint64_t Engine::State::run(const std::uint8_t* givens, const Sink& new_sink, SearchStats* out_stats) {
+  sink = new_sink;
+  stats = SearchStats{};
+  stats.nodes = 1;
+  std::uint32_t dirty = 0;
+  if (load(givens, dirty)) search(0, dirty);
+  if (out_stats) *out_stats += stats;
+  return sink.count;
+}
+
 std::uint64_t Engine::solve(const std::uint8_t* givens, std::uint64_t limit, std::uint8_t* solutions,
                             std::size_t keep, SearchStats* stats) {
   if (limit == 0) return 0;  // as the DLX engine: nothing is asked for, nothing is found
-  State& s = *state_;
-  s.sink = Sink{};
-  s.sink.limit = limit;
-  s.sink.keep_buffer = solutions;
-  s.sink.keep = solutions ? keep : 0;
-  s.stats = SearchStats{};
-  s.stats.nodes = 1;
-  std::uint32_t dirty = 0;
-  if (s.load(givens, dirty)) s.search(0, dirty);
-  if (stats) *stats += s.stats;
-  return s.sink.count;
+  Sink sink;
+  sink.limit = limit;
+  sink.keep_buffer = solutions;
+  sink.keep = solutions ? keep : 0;
+  return state_->run(givens, sink, stats);
 }
 
 std::uint64_t Engine::enumerate(const std::uint8_t* givens, std::uint64_t limit,
                                 const std::function<bool(const std::uint8_t*)>& visit, SearchStats* stats) {
-  State& s = *state_;
-  s.sink = Sink{};
   if (limit == 0) return 0;
-  s.sink.limit = limit;
-  s.sink.visit = &visit;
-  s.stats = SearchStats{};
-  s.stats.nodes = 1;
-  std::uint32_t dirty = 0;
-  if (s.load(givens, dirty)) s.search(0, dirty);
-  if (stats) *stats += s.stats;
-  return s.sink.count;
+  Sink sink;
+  sink.limit = limit;
+  sink.visit = &visit;
+  return state_->run(givens, sink, stats);
 }
 
 std::uint32_t clear_band_cells_for_test(bool portable, std::uint32_t* words, std::uint32_t cells) {
