@@ -143,36 +143,30 @@ void write_csv(std::string& out, const Record& record, const GradeOutcome& outco
 }
 
 int run_grade(const std::vector<std::string>& args) {
-  InputOptions input;
-  int threads = 0;
-  std::string format_text = "line";
+  RecordOptions common;
+  common.grid_layout = false;
   std::string uniqueness_text = "check";
-  std::string engine_text;
   bool explain = false;
   po::options_description options("grade options");
   options.add_options()
       ("explain", po::bool_switch(&explain), "also print the solving path, one step per line")
       ("uniqueness", po::value(&uniqueness_text)->default_value("check")->value_name("MODE"),
-       "check | assume | off: when unique rectangle and BUG+1 may be used")
-      ("format,f", po::value(&format_text)->default_value("line")->value_name("FMT"), "line, jsonl or csv");
-  add_engine_option(options, engine_text);
-  add_threads_option(options, threads);
-  add_input_options(options, input);
-  if (!parse_command_line(args, options, kUsage, &input.files)) return kExitOk;
+       "check | assume | off: when unique rectangle and BUG+1 may be used");
+  add_record_options(options, common);
+  if (!parse_command_line(args, options, kUsage, &common.input.files)) return kExitOk;
 
-  const Format format = parse_format(format_text);
-  const EngineKind engine = parse_engine_option(engine_text);
-  if (format == Format::grid) throw UsageError("--format grid is not available for grade (use line, jsonl or csv)");
+  const Format format = common.format();
+  const EngineKind engine = common.engine();
   GradeOptions grade_options;
   grade_options.record_path = explain;
   if (uniqueness_text == "check") grade_options.uniqueness = GradeOptions::Uniqueness::check;
   else if (uniqueness_text == "assume") grade_options.uniqueness = GradeOptions::Uniqueness::assume;
   else if (uniqueness_text == "off") grade_options.uniqueness = GradeOptions::Uniqueness::off;
   else throw UsageError(fmt::format("unknown --uniqueness '{}' (use check, assume or off)", uniqueness_text));
-  const ReaderOptions reader = input.reader_options();
+  const ReaderOptions reader = common.input.reader_options();
   const Alphabet alphabet = reader.alphabet;
 
-  InputStream stream(input.files, reader);
+  InputStream stream(common.input.files, reader);
   Output output;
   std::string text;
   if (format == Format::csv) output.write(csv_header(explain));
@@ -180,7 +174,7 @@ int run_grade(const std::vector<std::string>& args) {
   std::size_t failed = 0;
 
   for_each_record<GradeOutcome>(
-      stream, checked_threads(threads), [engine] { return Grader(engine); },
+      stream, common.thread_count(), [engine] { return Grader(engine); },
       [&](const Record& record, GradeOutcome& outcome, Grader& grader) {
         if (!record.grid) return;
         outcome.read = true;

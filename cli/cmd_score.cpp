@@ -172,13 +172,10 @@ std::optional<Weights> load_weights(const std::string& spec) {
 }
 
 int run_score(const std::vector<std::string>& args) {
-  InputOptions input;
-  int threads = 0;
-  std::string format_text = "line";
+  RecordOptions common;
   std::string weights_text = "target";
   std::string method_text = "bnb";
   std::string budget_text;
-  std::string engine_text;
   bool count = false;
   po::options_description options("score options");
   options.add_options()
@@ -188,15 +185,12 @@ int run_score(const std::vector<std::string>& args) {
        "bnb: branch and bound (proves the optimum fast); enumerate: every solution (slow oracle)")
       ("budget,b", po::value(&budget_text)->value_name("NODES|TIME"),
        "give up proving after NODES search nodes or TIME (5s, 250ms, 2m): print the best found, unproven")
-      ("count,c", po::bool_switch(&count), "also count the solutions (jsonl/csv; limited by --budget too)")
-      ("format,f", po::value(&format_text)->default_value("line")->value_name("FMT"), "line, grid, jsonl or csv");
-  add_engine_option(options, engine_text);
-  add_threads_option(options, threads);
-  add_input_options(options, input);
-  if (!parse_command_line(args, options, kUsage, &input.files)) return kExitOk;
+      ("count,c", po::bool_switch(&count), "also count the solutions (jsonl/csv; limited by --budget too)");
+  add_record_options(options, common);
+  if (!parse_command_line(args, options, kUsage, &common.input.files)) return kExitOk;
 
-  const Format format = parse_format(format_text);
-  const EngineKind engine = parse_engine_option(engine_text);
+  const Format format = common.format();
+  const EngineKind engine = common.engine();
   // Counting every solution of an open puzzle can take forever; only spend it where it is shown.
   if (count && (format == Format::line || format == Format::grid))
     throw UsageError("--count shows in --format jsonl or csv only");
@@ -211,11 +205,11 @@ int run_score(const std::vector<std::string>& args) {
     score_options.budget = *budget;
   }
   const std::optional<Weights> fixed_weights = load_weights(weights_text);
-  const ReaderOptions reader = input.reader_options();
+  const ReaderOptions reader = common.input.reader_options();
   const Alphabet alphabet = reader.alphabet;
   SearchProgress progress(score_options.budget.unlimited() && stderr_is_terminal());
 
-  InputStream stream(input.files, reader);
+  InputStream stream(common.input.files, reader);
   Output output;
   std::string text;
   if (format == Format::csv) output.write("record,source,line,status,score,proven,nodes,solutions,solution,error\n");
@@ -226,7 +220,7 @@ int run_score(const std::vector<std::string>& args) {
     ScoreOutcome outcome;
   };
   PipelineOptions pipeline;
-  pipeline.threads = checked_threads(threads);
+  pipeline.threads = common.thread_count();
   pipeline.batch_size = 1;
   run_ordered_pipeline<Item>(
       pipeline, [engine] { return Worker(engine); }, [&](Item& item) { return stream.next(item.record); },

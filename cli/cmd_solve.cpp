@@ -18,35 +18,29 @@ constexpr const char* kUsage =
     "solution; any other record is a line 'STATUS: detail' (multiple, none, invalid).";
 
 int run_solve(const std::vector<std::string>& args) {
-  InputOptions input;
-  int threads = 0;
-  std::string format_text = "line";
-  std::string engine_text;
+  RecordOptions common;
   long long limit = 2;
   po::options_description options("solve options");
   options.add_options()
       ("limit,l", po::value(&limit)->default_value(2)->value_name("K"),
-       "count solutions up to K (1: any solution; 2: also decide uniqueness)")
-      ("format,f", po::value(&format_text)->default_value("line")->value_name("FMT"), "line, grid, jsonl or csv");
-  add_engine_option(options, engine_text);
-  add_threads_option(options, threads);
-  add_input_options(options, input);
-  if (!parse_command_line(args, options, kUsage, &input.files)) return kExitOk;
+       "count solutions up to K (1: any solution; 2: also decide uniqueness)");
+  add_record_options(options, common);
+  if (!parse_command_line(args, options, kUsage, &common.input.files)) return kExitOk;
 
   if (limit < 1) throw UsageError(fmt::format("--limit {} must be at least 1", limit));
-  const Format format = parse_format(format_text);
-  const EngineKind engine = parse_engine_option(engine_text);
-  const ReaderOptions reader = input.reader_options();
+  const Format format = common.format();
+  const EngineKind engine = common.engine();
+  const ReaderOptions reader = common.input.reader_options();
   const Alphabet alphabet = reader.alphabet;
 
-  InputStream stream(input.files, reader);
+  InputStream stream(common.input.files, reader);
   Output output;
   std::string text;
   if (format == Format::csv) output.write(solve_csv_header());
   std::size_t failed = 0;
 
   for_each_record<SolveOutcome>(
-      stream, checked_threads(threads), [engine] { return Solver(engine); },
+      stream, common.thread_count(), [engine] { return Solver(engine); },
       [&](const Record& record, SolveOutcome& outcome, Solver& solver) {
         outcome.limit = static_cast<std::uint64_t>(limit);
         if (!record.grid) {

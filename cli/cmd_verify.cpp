@@ -21,27 +21,21 @@ constexpr const char* kUsage =
     "'unique not-minimal: redundant r1c3 ...').";
 
 int run_verify(const std::vector<std::string>& args) {
-  InputOptions input;
-  int threads = 0;
-  std::string format_text = "line";
-  std::string engine_text;
+  RecordOptions common;
+  common.grid_layout = false;
   bool minimal = false;
   po::options_description options("verify options");
   options.add_options()
-      ("minimal", po::bool_switch(&minimal), "also check that every clue is needed, and list redundant ones")
-      ("format,f", po::value(&format_text)->default_value("line")->value_name("FMT"), "line, jsonl or csv");
-  add_engine_option(options, engine_text);
-  add_threads_option(options, threads);
-  add_input_options(options, input);
-  if (!parse_command_line(args, options, kUsage, &input.files)) return kExitOk;
+      ("minimal", po::bool_switch(&minimal), "also check that every clue is needed, and list redundant ones");
+  add_record_options(options, common);
+  if (!parse_command_line(args, options, kUsage, &common.input.files)) return kExitOk;
 
-  const Format format = parse_format(format_text);
-  if (format == Format::grid) throw UsageError("verify writes one line per record: use --format line, jsonl or csv");
-  const EngineKind engine = parse_engine_option(engine_text);
-  const ReaderOptions reader = input.reader_options();
+  const Format format = common.format();
+  const EngineKind engine = common.engine();
+  const ReaderOptions reader = common.input.reader_options();
   const Alphabet alphabet = reader.alphabet;
 
-  InputStream stream(input.files, reader);
+  InputStream stream(common.input.files, reader);
   Output output;
   std::string text;
   if (format == Format::csv) output.write(verify_csv_header());
@@ -49,7 +43,7 @@ int run_verify(const std::vector<std::string>& args) {
   std::size_t not_minimal = 0;
 
   for_each_record<Verification>(
-      stream, checked_threads(threads), [engine] { return Verifier(engine); },
+      stream, common.thread_count(), [engine] { return Verifier(engine); },
       [&](const Record& record, Verification& verification, Verifier& verifier) {
         // An unreadable record keeps the default verdict, invalid; the record carries the error.
         if (record.grid) verification = verifier.verify(*record.grid, minimal);

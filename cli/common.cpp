@@ -70,6 +70,21 @@ int checked_threads(int threads) {
   return threads;
 }
 
+Format RecordOptions::format() const {
+  const Format parsed = parse_format(format_text);
+  if (parsed == Format::grid && !grid_layout)
+    throw UsageError("this command writes one line per record: use --format line, jsonl or csv");
+  return parsed;
+}
+
+void add_record_options(po::options_description& options, RecordOptions& values) {
+  options.add_options()("format,f", po::value(&values.format_text)->default_value("line")->value_name("FMT"),
+                        values.grid_layout ? "line, grid, jsonl or csv" : "line, jsonl or csv");
+  add_engine_option(options, values.engine_text);
+  add_threads_option(options, values.threads);
+  add_input_options(options, values.input);
+}
+
 bool parse_command_line(const std::vector<std::string>& args, const po::options_description& options,
                         const std::string& usage, std::vector<std::string>* positional) {
   po::options_description all;

@@ -67,6 +67,23 @@ EngineKind parse_engine_option(const std::string& text);
 /// Checks --threads; throws UsageError for negative values.
 int checked_threads(int threads);
 
+/// What every record-processing command (solve, verify, score, grade) takes besides its own
+/// options: --format, --engine, --threads and the input options. Declare with
+/// add_record_options(), then read the parsed values through the accessors, which throw
+/// UsageError for a bad value.
+struct RecordOptions {
+  InputOptions input;
+  int threads = 0;
+  std::string format_text = "line";
+  std::string engine_text;
+  bool grid_layout = true;  ///< whether --format grid is offered (one-line verdicts have none)
+
+  Format format() const;
+  EngineKind engine() const { return parse_engine_option(engine_text); }
+  int thread_count() const { return checked_threads(threads); }
+};
+void add_record_options(po::options_description& options, RecordOptions& values);
+
 /// Parses `args` (the words after the command name) against `options`; positional words go
 /// to `positional` when given (else they are an error). Prints help and returns false for
 /// --help. Throws UsageError on any parse error.
