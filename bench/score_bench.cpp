@@ -20,14 +20,16 @@
 #include <cstdlib>
 #include <fstream>
 #include <numeric>
-#include <random>
 #include <string>
 #include <vector>
 
+#include <boost/random/mersenne_twister.hpp>
+#include <boost/random/uniform_int_distribution.hpp>
 #include <fmt/format.h>
 
 // The internal header, for the baseline tuning (bench/CMakeLists.txt links no scorer internals).
 #include "branch_and_bound.hpp"  // scorer internals (sudokit_scorer_internals)
+#include "sudokit/generator.hpp"
 #include "sudokit/grid.hpp"
 #include "sudokit/scorer.hpp"
 
@@ -43,31 +45,18 @@ double cpu_seconds() {
   return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
 }
 
-bool fill(Grid& g, int cell, std::mt19937& rng) {
-  if (cell == g.shape.cells()) return true;
-  int digits[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
-  std::shuffle(std::begin(digits), std::end(digits), rng);
-  for (int d : digits) {
-    bool ok = true;
-    for (int i = 0; i < cell && ok; ++i)
-      if (g.cells[static_cast<std::size_t>(i)] == d &&
-          (g.shape.row_of(i) == g.shape.row_of(cell) || g.shape.col_of(i) == g.shape.col_of(cell) ||
-           g.shape.box_of(i) == g.shape.box_of(cell)))
-        ok = false;
-    if (!ok) continue;
-    g.cells[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(d);
-    if (fill(g, cell + 1, rng)) return true;
-  }
-  g.cells[static_cast<std::size_t>(cell)] = 0;
-  return false;
-}
-
-Grid thinned_random_grid(int givens, std::mt19937& rng) {
-  Grid full;
-  fill(full, 0, rng);
+// Benchmark puzzles must be the same on every machine, so their randomness comes from
+// Boost.Random and the generator's seeded complete grids, never from std:: distributions or
+// std::shuffle (whose results differ between standard libraries).
+Grid thinned_random_grid(int givens, sudokit::Generator& generator, std::uint64_t seed) {
+  const Grid full = generator.random_solution(Grid().shape, seed);
+  boost::random::mt19937_64 rng(seed);
   std::vector<int> order(81);
   std::iota(order.begin(), order.end(), 0);
-  std::shuffle(order.begin(), order.end(), rng);
+  for (std::size_t i = order.size() - 1; i > 0; --i) {  // Fisher-Yates with Boost's distribution
+    boost::random::uniform_int_distribution<std::size_t> pick(0, i);
+    std::swap(order[i], order[pick(rng)]);
+  }
   Grid puzzle;
   for (int k = 0; k < givens; ++k) {
     const auto cell = static_cast<std::size_t>(order[static_cast<std::size_t>(k)]);
@@ -175,10 +164,11 @@ int main(int argc, char** argv) {
     while (std::getline(in, line))
       if (line.size() >= 81 && line[0] != '#') puzzles.emplace_back(line.substr(0, 81), from_line(line));
   } else {
-    std::mt19937 rng(seed);
+    sudokit::Generator generator;
+    std::uint64_t puzzle_seed = static_cast<std::uint64_t>(seed) * 1000003u;
     for (int g : givens)
       for (int k = 0; k < per_count; ++k) {
-        const Grid puzzle = thinned_random_grid(g, rng);
+        const Grid puzzle = thinned_random_grid(g, generator, ++puzzle_seed);
         puzzles.emplace_back(sudokit::to_line(puzzle), puzzle);
       }
   }
