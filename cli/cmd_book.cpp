@@ -32,7 +32,7 @@ constexpr const char* kUsage =
 /// One record's part of the book, or why it has none.
 struct BookEntry {
   std::optional<BookPuzzle> puzzle;
-  std::string problem;  ///< why the record is left out
+  std::string error;    ///< why the record is left out
   std::string warning;  ///< printed, but something to tell the user
 };
 
@@ -45,7 +45,7 @@ int run_book(const std::vector<std::string>& args) {
   bool no_answers = false;
   po::options_description options("book options");
   options.add_options()
-      ("output,o", po::value(&output_path)->value_name("PATH"), "where to write the book (required)")
+      ("output,o", po::value(&output_path)->value_name("PATH"), "where to write the book (required; '-': a PDF to standard output)")
       ("format,f", po::value(&format_text)->value_name("FMT"), "pdf, svg or png (default: from OUTPUT's extension, else pdf)")
       ("page-size", po::value(&book.page_size)->default_value("a4")->value_name("SIZE"),
        "a4, letter, 6x9 (in) or 8.5x11 (in)")
@@ -82,24 +82,26 @@ int run_book(const std::vector<std::string>& args) {
     throw UsageError(e.what());
   }
 
-  InputStream stream(input.files, reader);
+  RecordStream stream(input.files, reader);
   std::vector<BookPuzzle> puzzles;
   std::size_t failed = 0;
+  PipelineOptions pipeline;
+  pipeline.threads = checked_threads(threads);
   for_each_record<BookEntry>(
-      stream, checked_threads(threads), [] { return Solver(); },
+      stream, pipeline, [] { return Solver(); },
       [](const Record& record, BookEntry& entry, Solver& solver) {
         if (!record.grid) {
-          entry.problem = record.error;
+          entry.error = record.error;
           return;
         }
         const Grid& puzzle = *record.grid;
         if (auto clashes = find_clashes(puzzle, kReportedClashes + 1); !clashes.empty()) {
-          entry.problem = "givens clash: " + describe_clashes(puzzle.shape, clashes);
+          entry.error = "givens clash: " + describe_clashes(puzzle.shape, clashes);
           return;
         }
         const SolveResult result = solver.solve(puzzle, 2, 1);
         if (result.count == 0) {
-          entry.problem = "no solution; left out of the book";
+          entry.error = "no solution; left out of the book";
           return;
         }
         if (result.count > 1) entry.warning = "not unique (2 or more solutions); printed with its first solution";
@@ -107,7 +109,7 @@ int run_book(const std::vector<std::string>& args) {
       },
       [&](const Record& record, BookEntry& entry) {
         if (!entry.puzzle) {
-          diagnose(record, entry.problem.empty() ? "invalid" : entry.problem);
+          diagnose(record, entry.error.empty() ? "invalid" : entry.error);
           ++failed;
           return;
         }
@@ -126,9 +128,11 @@ int run_book(const std::vector<std::string>& args) {
   } catch (const BookError& e) {
     throw UsageError(e.what());
   }
-  Output output;
-  for (const std::string& file : written.files) output.write(file + "\n");
-  output.flush();
+  if (output_path != kStandardOutput) {  // the book itself went to standard output otherwise
+    OutputSink output;
+    for (const std::string& file : written.files) output.write(file + "\n");
+    output.flush();
+  }
   return failed ? kExitFailures : kExitOk;
 }
 

@@ -327,7 +327,7 @@ int run_generate(const std::vector<std::string>& args) {
     config.seed = parse_u64(seed_text, "--seed");
   }
 
-  Output output;
+  OutputSink output;
   if (format == Format::csv) output.write(csv_header(with_solution, graded));
   std::vector<BookPuzzle> book_puzzles;
   // Lays out the kept puzzles; a layout the puzzles make impossible is exit 2, like `book`.

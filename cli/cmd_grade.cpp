@@ -1,19 +1,15 @@
 // `sudokit grade [FILE...]`: rate each puzzle by the human techniques it needs.
 //
-// Records stream through the ordered parallel pipeline (one Grader per thread), one output
-// record per input record, in input order. The rating itself is the grader library's (see
-// grader.hpp for the techniques, weights and levels); this file only formats it:
-//   line   "LEVEL SCORE HARDEST", or "invalid: why" / "none: no solution"; with --explain
-//          the solving path follows, one indented numbered line per step
-//   jsonl  record, source, line, puzzle, status, level, score, hardest, steps (count per
-//          technique used), givens, guesses, unique; path (list of steps) with --explain
-//   csv    the same fields, one column per technique; a path column with --explain
-// Exit: 0 when every record was graded, 1 when some record was unreadable, had clashing
-// givens or no solution, 2 for usage or I/O errors.
+// Records stream through the record pipeline (one Grader per thread), one output record per
+// input record, in input order. The rating is the grader library's (grader.hpp: techniques,
+// weights, levels) and the record layouts are output/'s (write_grade); this file only turns
+// options into a GradeOptions and counts the levels for the summary.
+// A puzzle with no solution or with several cannot be graded: its record is `none` or
+// `multiple`, a failed record. Exit: 0 when every record was graded, 1 when some record
+// failed, 2 for usage or I/O errors.
 #include <array>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "commands.hpp"
 #include "common.hpp"
@@ -33,114 +29,13 @@ constexpr const char* kUsage =
     "path (naked single 4, hidden single 14, ... X-Wing 140, chains 260-280, guess 1000).\n"
     "Unique rectangle and BUG+1 assume one solution: by default they are used only after the\n"
     "solver confirms the puzzle is unique (--uniqueness check); 'assume' trusts the input,\n"
-    "'off' never uses them. Unreadable, clashing or unsolvable records are 'invalid: why' or\n"
-    "'none: no solution'.\n"
+    "'off' never uses them. A record that cannot be graded is 'STATUS: why' and counts as\n"
+    "failed: invalid (unreadable, clashing givens), none (no solution) or multiple (two or\n"
+    "more solutions: only a unique puzzle has a grade).\n"
     "--engine picks the solver of the uniqueness check, whose solution guesses place; the\n"
-    "'guesses' figure is always Dancing Links' branch count, so a unique puzzle grades the\n"
-    "same with every engine (one with several solutions may follow another solution).\n"
+    "'guesses' figure is always Dancing Links' branch count, so a puzzle grades the same\n"
+    "with every engine.\n"
     "--engine fast takes only 9x9: other records are invalid.";
-
-struct GradeOutcome {
-  Grade grade;
-  bool read = false;  ///< the record held a grid
-};
-
-std::string status_name(const GradeOutcome& outcome) {
-  if (!outcome.read) return "invalid";
-  switch (outcome.grade.status) {
-    case GradeStatus::graded: return "graded";
-    case GradeStatus::invalid: return "invalid";
-    case GradeStatus::no_solution: return "none";
-  }
-  return "invalid";
-}
-
-std::string hardest_name(const Grade& grade) {
-  return grade.hardest ? std::string(technique_name(*grade.hardest)) : std::string("none");
-}
-
-std::string why(const Record& record, const GradeOutcome& outcome) {
-  return outcome.read ? outcome.grade.error : record.error;
-}
-
-void write_line(std::string& out, const Record& record, const GradeOutcome& outcome, bool explain) {
-  const std::string status = status_name(outcome);
-  if (status != "graded") {
-    out += fmt::format("{}: {}\n", status, why(record, outcome));
-    return;
-  }
-  const Grade& g = outcome.grade;
-  out += fmt::format("{} {} {}\n", level_name(g.level), g.score, hardest_name(g));
-  if (explain)
-    for (std::size_t i = 0; i < g.path.size(); ++i)
-      out += fmt::format("  {}. {}\n", i + 1, describe_step(g.path[i], record.grid->shape));
-}
-
-void write_jsonl(std::string& out, const Record& record, const GradeOutcome& outcome, const Alphabet& alphabet,
-                 bool explain) {
-  nlohmann::json j;
-  j["record"] = record.number;
-  j["source"] = record.source;
-  j["line"] = record.line;
-  j["puzzle"] = record.grid ? nlohmann::json(to_line(*record.grid, alphabet)) : nlohmann::json(nullptr);
-  const std::string status = status_name(outcome);
-  j["status"] = status;
-  if (status != "graded") {
-    j["error"] = why(record, outcome);
-  } else {
-    const Grade& g = outcome.grade;
-    j["level"] = level_name(g.level);
-    j["score"] = g.score;
-    j["hardest"] = hardest_name(g);
-    nlohmann::json steps = nlohmann::json::object();
-    for (int i = 0; i < kTechniqueCount; ++i)
-      if (g.counts[static_cast<std::size_t>(i)])
-        steps[std::string(technique_name(static_cast<Technique>(i)))] = g.counts[static_cast<std::size_t>(i)];
-    j["steps"] = steps;
-    j["givens"] = g.givens;
-    j["guesses"] = g.guesses;
-    j["unique"] = g.unique;
-    if (explain) {
-      nlohmann::json path = nlohmann::json::array();
-      for (const Step& s : g.path) path.push_back(describe_step(s, record.grid->shape));
-      j["path"] = path;
-    }
-  }
-  out += j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  out += '\n';
-}
-
-std::string csv_header(bool explain) {
-  std::string header = "record,source,line,puzzle,status,level,score,hardest,givens,guesses,unique";
-  for (int i = 0; i < kTechniqueCount; ++i) header += fmt::format(",{}", technique_name(static_cast<Technique>(i)));
-  header += explain ? ",path,error\n" : ",error\n";
-  return header;
-}
-
-void write_csv(std::string& out, const Record& record, const GradeOutcome& outcome, const Alphabet& alphabet,
-               bool explain) {
-  const std::string status = status_name(outcome);
-  const bool graded = status == "graded";
-  const Grade& g = outcome.grade;
-  out += fmt::format("{},{},{},{},{}", record.number, csv_field(record.source), record.line,
-                     record.grid ? csv_field(to_line(*record.grid, alphabet)) : std::string(), status);
-  if (graded) {
-    out += fmt::format(",{},{},{},{},{},{}", level_name(g.level), g.score, hardest_name(g), g.givens, g.guesses,
-                       g.unique ? "true" : "false");
-    for (int count : g.counts) out += fmt::format(",{}", count);
-  } else {
-    out += ",,,,,,";
-    for (int i = 0; i < kTechniqueCount; ++i) out += ',';
-  }
-  if (explain) {
-    std::string path;
-    if (graded)
-      for (const Step& s : g.path) path += (path.empty() ? "" : " | ") + describe_step(s, record.grid->shape);
-    out += ',' + csv_field(path);
-  }
-  out += ',' + csv_field(graded ? std::string() : why(record, outcome));
-  out += '\n';
-}
 
 int run_grade(const std::vector<std::string>& args) {
   RecordOptions common;
@@ -155,7 +50,7 @@ int run_grade(const std::vector<std::string>& args) {
   add_record_options(options, common);
   if (!parse_command_line(args, options, kUsage, &common.input.files)) return kExitOk;
 
-  const Format format = common.format();
+  const OutputOptions out_options = common.output_options();
   const EngineKind engine = common.engine();
   GradeOptions grade_options;
   grade_options.record_path = explain;
@@ -163,37 +58,41 @@ int run_grade(const std::vector<std::string>& args) {
   else if (uniqueness_text == "assume") grade_options.uniqueness = GradeOptions::Uniqueness::assume;
   else if (uniqueness_text == "off") grade_options.uniqueness = GradeOptions::Uniqueness::off;
   else throw UsageError(fmt::format("unknown --uniqueness '{}' (use check, assume or off)", uniqueness_text));
-  const ReaderOptions reader = common.input.reader_options();
-  const Alphabet alphabet = reader.alphabet;
 
-  InputStream stream(common.input.files, reader);
-  Output output;
+  RecordStream stream(common.input.files, common.input.reader_options());
+  OutputSink output;
   std::string text;
-  if (format == Format::csv) output.write(csv_header(explain));
+  if (out_options.format == Format::csv) output.write(grade_csv_header(explain));
   std::array<std::size_t, 5> per_level{};
   std::size_t failed = 0;
 
   for_each_record<GradeOutcome>(
-      stream, common.thread_count(), [engine] { return Grader(engine); },
+      stream, common.pipeline_options(), [engine] { return Grader(engine); },
       [&](const Record& record, GradeOutcome& outcome, Grader& grader) {
-        if (!record.grid) return;
-        outcome.read = true;
+        outcome.explain = explain;
+        if (!record.grid) {
+          outcome.status = "invalid";
+          outcome.error = record.error;
+          return;
+        }
         outcome.grade = grader.grade(*record.grid, grade_options);
+        outcome.status = grade_status(outcome.grade);
+        outcome.error = outcome.status == "multiple"
+                            ? "the puzzle has 2 or more solutions: only a uniquely solvable puzzle can be graded"
+                            : outcome.grade.error;
       },
       [&](const Record& record, const GradeOutcome& outcome) {
-        const bool graded = outcome.read && outcome.grade.status == GradeStatus::graded;
-        if (graded) {
+        if (outcome.status == "graded") {
           ++per_level[static_cast<std::size_t>(outcome.grade.level)];
         } else {
           ++failed;
-          diagnose(record, why(record, outcome));
+          diagnose(record, outcome.error);
         }
         text.clear();
-        if (format == Format::jsonl) write_jsonl(text, record, outcome, alphabet, explain);
-        else if (format == Format::csv) write_csv(text, record, outcome, alphabet, explain);
-        else write_line(text, record, outcome, explain);
+        write_grade(text, out_options, record, outcome);
         output.write(text);
-      });
+      },
+      [&] { output.end_batch(); });
   output.flush();
 
   std::size_t total = failed;

@@ -26,7 +26,6 @@
 #include <sstream>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "commands.hpp"
 #include "common.hpp"
@@ -46,14 +45,6 @@ constexpr const char* kUsage =
     "(--method bnb) has its own search and ignores it. Finished results are the same with\n"
     "every engine (best-score ties keep the smallest grid). --engine fast takes only 9x9:\n"
     "other records are invalid.";
-
-struct ScoreOutcome {
-  std::string status;  // optimal, unproven, none, invalid
-  std::string error;
-  ScoreResult result;
-  std::optional<std::uint64_t> solutions;  // exact count (--count)
-  std::optional<std::uint64_t> solutions_at_least;
-};
 
 struct Worker {
   explicit Worker(EngineKind engine) : scorer(engine), counter(engine) {}
@@ -109,56 +100,6 @@ void count_solutions(Solver& counter, const Grid& puzzle, const ScoreBudget& bud
     outcome.solutions = seen;
 }
 
-void write_record(std::string& out, Format format, const Record& record, const ScoreOutcome& outcome,
-                  const Alphabet& alphabet) {
-  const ScoreResult& result = outcome.result;
-  switch (format) {
-    case Format::line:
-      out += fmt::format("{}\n", result.score);
-      return;
-    case Format::grid:
-      if (outcome.status == "invalid") {
-        out += fmt::format("# invalid: {}\n\n", outcome.error);
-      } else if (!result.solution) {
-        out += fmt::format("# score {} ({}{}{})\n\n", result.score, outcome.status, outcome.error.empty() ? "" : ": ",
-                           outcome.error);
-      } else {
-        out += fmt::format("# score {} ({})\n", result.score, outcome.status);
-        out += to_block(*result.solution, alphabet);
-        out += '\n';
-      }
-      return;
-    case Format::jsonl: {
-      nlohmann::ordered_json j;
-      j["record"] = record.number;
-      j["source"] = record.source;
-      j["line"] = record.line;
-      if (record.grid) j["puzzle"] = to_line(*record.grid, alphabet);
-      j["status"] = outcome.status;
-      j["score"] = result.score;
-      j["proven"] = result.proven;
-      j["nodes"] = result.nodes;
-      if (result.solution) j["solution"] = to_line(*result.solution, alphabet);
-      if (outcome.solutions) j["solutions"] = *outcome.solutions;
-      if (outcome.solutions_at_least) j["solutions_at_least"] = *outcome.solutions_at_least;
-      if (!outcome.error.empty()) j["error"] = outcome.error;
-      out += j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-      out += '\n';
-      return;
-    }
-    case Format::csv: {
-      std::string solutions;
-      if (outcome.solutions) solutions = std::to_string(*outcome.solutions);
-      if (outcome.solutions_at_least) solutions = ">=" + std::to_string(*outcome.solutions_at_least);
-      out += fmt::format("{},{},{},{},{},{},{},{},{},{}\n", record.number, csv_field(record.source), record.line,
-                         outcome.status, result.score, result.proven ? "true" : "false", result.nodes, solutions,
-                         result.solution ? to_line(*result.solution, alphabet) : std::string(),
-                         csv_field(outcome.error));
-      return;
-    }
-  }
-}
-
 std::optional<Weights> load_weights(const std::string& spec) {
   if (spec == "target") return std::nullopt;  // rings, sized per record
   std::ifstream in(spec, std::ios::binary);
@@ -189,7 +130,8 @@ int run_score(const std::vector<std::string>& args) {
   add_record_options(options, common);
   if (!parse_command_line(args, options, kUsage, &common.input.files)) return kExitOk;
 
-  const Format format = common.format();
+  const OutputOptions out_options = common.output_options();
+  const Format format = out_options.format;
   const EngineKind engine = common.engine();
   // Counting every solution of an open puzzle can take forever; only spend it where it is shown.
   if (count && (format == Format::line || format == Format::grid))
@@ -205,29 +147,19 @@ int run_score(const std::vector<std::string>& args) {
     score_options.budget = *budget;
   }
   const std::optional<Weights> fixed_weights = load_weights(weights_text);
-  const ReaderOptions reader = common.input.reader_options();
-  const Alphabet alphabet = reader.alphabet;
   SearchProgress progress(score_options.budget.unlimited() && stderr_is_terminal());
 
-  InputStream stream(common.input.files, reader);
-  Output output;
+  RecordStream stream(common.input.files, common.input.reader_options());
+  OutputSink output;
   std::string text;
-  if (format == Format::csv) output.write("record,source,line,status,score,proven,nodes,solutions,solution,error\n");
+  if (format == Format::csv) output.write(score_csv_header());
   std::size_t failed = 0;
 
-  struct Item {
-    Record record;
-    ScoreOutcome outcome;
-  };
-  PipelineOptions pipeline;
-  pipeline.threads = common.thread_count();
-  pipeline.batch_size = 1;
-  run_ordered_pipeline<Item>(
-      pipeline, [engine] { return Worker(engine); }, [&](Item& item) { return stream.next(item.record); },
-      [&](Item& item, Worker& worker) {
-        ScoreOutcome& outcome = item.outcome;
-        outcome = ScoreOutcome{};
-        const Record& record = item.record;
+  // One record per batch: a sparse record can take seconds, so batching records together
+  // would serialise the slow ones.
+  for_each_record<ScoreOutcome>(
+      stream, common.pipeline_options(1), [engine] { return Worker(engine); },
+      [&](const Record& record, ScoreOutcome& outcome, Worker& worker) {
         if (!record.grid) {
           outcome.status = "invalid";
           outcome.error = record.error;
@@ -258,20 +190,20 @@ int run_score(const std::vector<std::string>& args) {
           outcome.error = "givens clash: " + describe_clashes(puzzle.shape, clashes);
         if (count) count_solutions(worker.counter, puzzle, score_options.budget, outcome);
       },
-      [&](Item& item) {
-        const ScoreOutcome& outcome = item.outcome;
-        if (outcome.status == "invalid") {
-          diagnose(item.record, outcome.error);
+      [&](const Record& record, const ScoreOutcome& outcome) {
+        if (outcome.status == "invalid" || outcome.status == kErrorStatus) {
+          diagnose(record, outcome.error);
           ++failed;
         } else if (outcome.status == "unproven") {
-          diagnose(item.record, fmt::format("budget spent: {} is the best score found, not proven optimal",
-                                            outcome.result.score));
+          diagnose(record, fmt::format("budget spent: {} is the best score found, not proven optimal",
+                                       outcome.result.score));
           ++failed;
         }
         text.clear();
-        write_record(text, format, item.record, outcome, alphabet);
+        write_score(text, out_options, record, outcome);
         output.write(text);
-      });
+      },
+      [&] { output.end_batch(); });
   return finish_command("score", output, stream, failed == 0);
 }
 

@@ -28,19 +28,17 @@ int run_solve(const std::vector<std::string>& args) {
   if (!parse_command_line(args, options, kUsage, &common.input.files)) return kExitOk;
 
   if (limit < 1) throw UsageError(fmt::format("--limit {} must be at least 1", limit));
-  const Format format = common.format();
+  const OutputOptions out_options = common.output_options();
   const EngineKind engine = common.engine();
-  const ReaderOptions reader = common.input.reader_options();
-  const Alphabet alphabet = reader.alphabet;
 
-  InputStream stream(common.input.files, reader);
-  Output output;
+  RecordStream stream(common.input.files, common.input.reader_options());
+  OutputSink output;
   std::string text;
-  if (format == Format::csv) output.write(solve_csv_header());
+  if (out_options.format == Format::csv) output.write(solve_csv_header());
   std::size_t failed = 0;
 
   for_each_record<SolveOutcome>(
-      stream, common.thread_count(), [engine] { return Solver(engine); },
+      stream, common.pipeline_options(), [engine] { return Solver(engine); },
       [&](const Record& record, SolveOutcome& outcome, Solver& solver) {
         outcome.limit = static_cast<std::uint64_t>(limit);
         if (!record.grid) {
@@ -54,24 +52,27 @@ int run_solve(const std::vector<std::string>& args) {
           outcome.error = "givens clash: " + describe_clashes(puzzle.shape, clashes);
           return;
         }
+        SolveResult result;
         try {
-          SolveResult result = solver.solve(puzzle, outcome.limit, 1);
-          outcome.count = result.count;
-          outcome.stats = result.stats;
-          if (!result.solutions.empty()) outcome.solution = std::move(result.solutions.front());
-          outcome.status = solve_status(result.count, outcome.limit);
-        } catch (const std::exception& e) {  // e.g. --engine fast on a 16x16 record
+          result = solver.solve(puzzle, outcome.limit, 1);
+        } catch (const std::invalid_argument& e) {  // e.g. --engine fast on a 16x16 record
           outcome.status = "invalid";
           outcome.error = e.what();
+          return;
         }
+        outcome.count = result.count;
+        outcome.stats = result.stats;
+        if (!result.solutions.empty()) outcome.solution = std::move(result.solutions.front());
+        outcome.status = solve_status(result.count, outcome.limit);
       },
       [&](const Record& record, const SolveOutcome& outcome) {
-        if (outcome.status == "invalid") diagnose(record, outcome.error);
-        if (outcome.status == "invalid" || outcome.status == "none") ++failed;
+        if (!outcome.error.empty()) diagnose(record, outcome.error);
+        if (outcome.status != "unique" && outcome.status != "solved" && outcome.status != "multiple") ++failed;
         text.clear();
-        write_solve(text, format, record, outcome, alphabet);
+        write_solve(text, out_options, record, outcome);
         output.write(text);
-      });
+      },
+      [&] { output.end_batch(); });
   return finish_command("solve", output, stream, failed == 0);
 }
 

@@ -30,44 +30,46 @@ int run_verify(const std::vector<std::string>& args) {
   add_record_options(options, common);
   if (!parse_command_line(args, options, kUsage, &common.input.files)) return kExitOk;
 
-  const Format format = common.format();
+  const OutputOptions out_options = common.output_options();
   const EngineKind engine = common.engine();
-  const ReaderOptions reader = common.input.reader_options();
-  const Alphabet alphabet = reader.alphabet;
 
-  InputStream stream(common.input.files, reader);
-  Output output;
+  RecordStream stream(common.input.files, common.input.reader_options());
+  OutputSink output;
   std::string text;
-  if (format == Format::csv) output.write(verify_csv_header());
+  if (out_options.format == Format::csv) output.write(verify_csv_header());
   std::array<std::size_t, 4> per_verdict{};
-  std::size_t not_minimal = 0;
+  std::size_t errors = 0, not_minimal = 0;
 
-  for_each_record<Verification>(
-      stream, common.thread_count(), [engine] { return Verifier(engine); },
-      [&](const Record& record, Verification& verification, Verifier& verifier) {
+  for_each_record<VerifyOutcome>(
+      stream, common.pipeline_options(), [engine] { return Verifier(engine); },
+      [&](const Record& record, VerifyOutcome& outcome, Verifier& verifier) {
         // An unreadable record keeps the default verdict, invalid; the record carries the error.
-        if (record.grid) verification = verifier.verify(*record.grid, minimal);
+        if (record.grid) outcome.verification = verifier.verify(*record.grid, minimal);
       },
-      [&](const Record& record, const Verification& verification) {
-        const Verdict verdict = record.grid ? verification.verdict : Verdict::invalid;
-        ++per_verdict[static_cast<std::size_t>(verdict)];
-        if (verification.minimality_checked && !verification.minimal) ++not_minimal;
-        if (!record.grid) diagnose(record, record.error);
-        else if (!verification.error.empty()) diagnose(record, verification.error);
-        else if (verdict == Verdict::invalid)
-          diagnose(record, "givens clash: " + describe_clashes(record.grid->shape, verification.clashes));
+      [&](const Record& record, const VerifyOutcome& outcome) {
+        const std::string status = verify_status(record, outcome);
+        if (status == kErrorStatus) {
+          ++errors;
+        } else {
+          const Verdict verdict = record.grid ? outcome.verification.verdict : Verdict::invalid;
+          ++per_verdict[static_cast<std::size_t>(verdict)];
+          if (outcome.verification.minimality_checked && !outcome.verification.minimal) ++not_minimal;
+        }
+        if (const std::string why = verify_error(record, outcome); !why.empty()) diagnose(record, why);
         text.clear();
-        write_verify(text, format, record, verification, alphabet);
+        write_verify(text, out_options, record, outcome);
         output.write(text);
-      });
+      },
+      [&] { output.end_batch(); });
   output.flush();
 
-  const std::size_t total = per_verdict[0] + per_verdict[1] + per_verdict[2] + per_verdict[3];
+  const std::size_t total = per_verdict[0] + per_verdict[1] + per_verdict[2] + per_verdict[3] + errors;
   std::string summary = fmt::format("verify: {} records: {} unique, {} multiple, {} none, {} invalid", total,
                                     per_verdict[static_cast<std::size_t>(Verdict::unique)],
                                     per_verdict[static_cast<std::size_t>(Verdict::multiple)],
                                     per_verdict[static_cast<std::size_t>(Verdict::none)],
                                     per_verdict[static_cast<std::size_t>(Verdict::invalid)]);
+  if (errors != 0) summary += fmt::format(", {} error", errors);
   if (minimal) summary += fmt::format("; {} unique but not minimal", not_minimal);
   fmt::print(stderr, "{}\n", summary);
 

@@ -4,8 +4,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -36,6 +34,9 @@ ReaderOptions InputOptions::reader_options() const {
     if (!shape) throw UsageError(fmt::format("--size {} is not supported (sizes 1 to {})", size, kMaxSize));
     options.shape = shape;
   }
+  const auto format = parse_input_format(input_format);
+  if (!format) throw UsageError(fmt::format("unknown --input-format '{}' (use auto, text, jsonl or csv)", input_format));
+  options.format = *format;
   return options;
 }
 
@@ -46,7 +47,9 @@ void add_input_options(po::options_description& options, InputOptions& values) {
       ("box", po::value(&values.box)->value_name("RxC"),
        "box of R rows by C columns (e.g. 2x3 for 6x6); default: the tallest box not above sqrt(N)")
       ("alphabet", po::value(&values.alphabet)->value_name("SYMBOLS"),
-       "symbols of digits 1..N in order (e.g. 0123456789ABCDEF); default 1-9 then A-Z, '.' or '0' empty");
+       "symbols of digits 1..N in order (e.g. 0123456789ABCDEF); default 1-9 then A-Z, '.' or '0' empty")
+      ("input-format", po::value(&values.input_format)->default_value("auto")->value_name("FMT"),
+       "auto (per input: a first '{' is jsonl, a header naming 'puzzle' is csv, else text), text, jsonl or csv");
 }
 
 void add_threads_option(po::options_description& options, int& threads) {
@@ -75,6 +78,20 @@ Format RecordOptions::format() const {
   if (parsed == Format::grid && !grid_layout)
     throw UsageError("this command writes one line per record: use --format line, jsonl or csv");
   return parsed;
+}
+
+OutputOptions RecordOptions::output_options() const {
+  OutputOptions options;
+  options.format = format();
+  options.alphabet = input.reader_options().alphabet;
+  return options;
+}
+
+PipelineOptions RecordOptions::pipeline_options(std::size_t batch_size) const {
+  PipelineOptions options;
+  options.threads = thread_count();
+  options.batch_size = batch_size;
+  return options;
 }
 
 void add_record_options(po::options_description& options, RecordOptions& values) {
@@ -119,87 +136,11 @@ bool parse_command_line(const std::vector<std::string>& args, const po::options_
   return true;
 }
 
-InputStream::InputStream(std::vector<std::string> files, ReaderOptions options)
-    : files_(std::move(files)), options_(std::move(options)) {
-  if (files_.empty()) files_.push_back("-");
-}
-
-InputStream::~InputStream() = default;
-
-bool InputStream::open_next() {
-  reader_.reset();
-  owned_.reset();
-  while (next_file_ < files_.size()) {
-    const std::string& name = files_[next_file_++];
-    if (name == "-") {
-      reader_ = std::make_unique<RecordReader>(std::cin, "<stdin>", options_);
-      return true;
-    }
-    std::error_code ec;
-    if (std::filesystem::is_directory(name, ec)) {
-      fmt::print(stderr, "{}: cannot read: it is a directory\n", name);
-      io_failed_ = true;
-      continue;
-    }
-    auto file = std::make_unique<std::ifstream>(name, std::ios::binary);
-    if (!*file) {
-      fmt::print(stderr, "{}: cannot open: {}\n", name, std::strerror(errno));
-      io_failed_ = true;
-      continue;
-    }
-    owned_ = std::move(file);
-    reader_ = std::make_unique<RecordReader>(*owned_, name, options_);
-    return true;
-  }
-  return false;
-}
-
-bool InputStream::next(Record& record) {
-  for (;;) {
-    if (!reader_ && !open_next()) return false;
-    // A failing stream (an I/O error mid-file) must not end the run: the records already
-    // read are written, the error is reported with the file's name, and the next file is read.
-    bool got = false;
-    try {
-      got = reader_->next(record);
-    } catch (const std::exception& e) {
-      fmt::print(stderr, "{}: read error: {}\n", files_[next_file_ - 1], e.what());
-      io_failed_ = true;
-      reader_.reset();
-      continue;
-    }
-    if (got) {
-      record.number = ++records_;
-      return true;
-    }
-    if (owned_ && owned_->bad()) {
-      fmt::print(stderr, "{}: read error\n", files_[next_file_ - 1]);
-      io_failed_ = true;
-    }
-    reader_.reset();
-  }
-}
-
 void diagnose(const Record& record, std::string_view message) {
   fmt::print(stderr, "{}:{}: {}\n", record.source, record.line, message);
 }
 
-Output::Output() { buffer_.reserve(1 << 16); }
-Output::~Output() { flush(); }
-
-void Output::write(std::string_view text) {
-  buffer_.append(text);
-  if (buffer_.size() >= (1 << 16)) flush();
-}
-
-void Output::flush() {
-  if (buffer_.empty()) return;
-  if (ok_ && std::fwrite(buffer_.data(), 1, buffer_.size(), stdout) != buffer_.size()) ok_ = false;
-  if (ok_ && std::fflush(stdout) != 0) ok_ = false;
-  buffer_.clear();
-}
-
-int finish_command(std::string_view command, Output& output, const InputStream& input, bool every_record_good) {
+int finish_command(std::string_view command, OutputSink& output, const RecordStream& input, bool every_record_good) {
   output.flush();
   if (!output.ok()) {
     fmt::print(stderr, "sudokit {}: cannot write the output\n", command);

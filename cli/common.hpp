@@ -3,9 +3,9 @@
 // Boost.Program_options has no subcommands, so main.cpp takes the first word as the
 // command name and hands the remaining arguments to that command's `run_*` function. Each
 // command builds its own options_description from the pieces here (input options, threads,
-// format), parses with parse_command_line(), and for record-processing commands runs
-// for_each_record(): every input record, bad ones included, flows through the ordered
-// pipeline and yields exactly one output record, in order.
+// format), parses with parse_command_line(), and for record-processing commands hands its
+// work to sudokit::for_each_record (pipeline/record_pipeline.hpp) and its typed results to
+// output/'s writers: the front end translates options and calls the libraries, nothing more.
 //
 // Exit codes (documented in README.md): 0 all good, 1 some record failed, 2 usage or I/O.
 // Errors: a UsageError thrown anywhere in a command becomes "sudokit CMD: message" and exit 2.
@@ -27,6 +27,7 @@
 #include "sudokit/grid.hpp"
 #include "sudokit/output.hpp"
 #include "sudokit/pipeline.hpp"
+#include "sudokit/record_pipeline.hpp"
 #include "sudokit/reader.hpp"
 #include "sudokit/solver.hpp"
 
@@ -48,12 +49,13 @@ using sudokit::Format;
 /// Parses --format; throws UsageError naming the accepted values.
 Format parse_format(const std::string& text);
 
-/// --size, --box, --alphabet and the positional input files.
+/// --size, --box, --alphabet, --input-format and the positional input files.
 struct InputOptions {
   std::vector<std::string> files;  ///< none, or "-", means standard input
   int size = 0;
   std::string box;
   std::string alphabet;
+  std::string input_format = "auto";
   /// Validates the values above and builds the reader options; throws UsageError.
   ReaderOptions reader_options() const;
 };
@@ -81,6 +83,10 @@ struct RecordOptions {
   Format format() const;
   EngineKind engine() const { return parse_engine_option(engine_text); }
   int thread_count() const { return checked_threads(threads); }
+  /// The layout and the alphabet of --alphabet (checked like reader_options()).
+  OutputOptions output_options() const;
+  /// --threads, and records per batch (1 for commands whose records can take seconds).
+  PipelineOptions pipeline_options(std::size_t batch_size = 64) const;
 };
 void add_record_options(po::options_description& options, RecordOptions& values);
 
@@ -90,70 +96,13 @@ void add_record_options(po::options_description& options, RecordOptions& values)
 bool parse_command_line(const std::vector<std::string>& args, const po::options_description& options,
                         const std::string& usage, std::vector<std::string>* positional);
 
-/// Every record of every input in order ("-" = standard input), numbered 1, 2, ... across
-/// all inputs. A file that cannot be opened is reported on stderr and remembered
-/// (io_failed()), and the others are still read.
-class InputStream {
- public:
-  InputStream(std::vector<std::string> files, ReaderOptions options);
-  ~InputStream();
-  bool next(Record& record);
-  bool io_failed() const { return io_failed_; }
-
- private:
-  bool open_next();
-  std::vector<std::string> files_;
-  ReaderOptions options_;
-  std::size_t next_file_ = 0;
-  std::size_t records_ = 0;
-  std::unique_ptr<std::istream> owned_;
-  std::unique_ptr<RecordReader> reader_;
-  bool io_failed_ = false;
-};
-
 /// "FILE:LINE: message" on stderr (the convention editors and CI logs understand).
 void diagnose(const Record& record, std::string_view message);
-
-/// Buffered standard output. Write whole records with write(); flush happens at exit of
-/// the command (and when the buffer fills), so a pipe reader sees complete lines.
-class Output {
- public:
-  Output();
-  ~Output();
-  void write(std::string_view text);
-  void flush();
-  /// False once a write failed (a closed pipe, a full disk).
-  bool ok() const { return ok_; }
-
- private:
-  std::string buffer_;
-  bool ok_ = true;
-};
 
 /// The documented exit code of a record-processing command, once its records are written:
 /// flushes `output`; 2 (with a message naming the command) when the output could not be
 /// written or an input could not be read, else 1 when some record failed, else 0.
-int finish_command(std::string_view command, Output& output, const InputStream& input, bool every_record_good);
-
-/// Runs `work` over every record of `input` on `threads` threads, then `write` in input
-/// order. Result must be default-constructible; Worker is whatever make_worker returns
-/// (one per thread, e.g. a Solver).
-template <class Result, class MakeWorker, class Work, class Write>
-void for_each_record(InputStream& input, int threads, MakeWorker make_worker, Work work, Write write) {
-  struct Item {
-    Record record;
-    Result result;
-  };
-  PipelineOptions options;
-  options.threads = threads;
-  run_ordered_pipeline<Item>(
-      options, make_worker, [&](Item& item) { return input.next(item.record); },
-      [&](Item& item, auto& worker) {
-        item.result = Result{};
-        work(item.record, item.result, worker);
-      },
-      [&](Item& item) { write(item.record, item.result); });
-}
+int finish_command(std::string_view command, OutputSink& output, const RecordStream& input, bool every_record_good);
 
 /// True when stderr is a terminal (progress displays only then).
 bool stderr_is_terminal();

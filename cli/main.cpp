@@ -31,7 +31,7 @@ void print_usage(std::FILE* to) {
   std::sort(sorted.begin(), sorted.end(), [](const Command& a, const Command& b) { return a.order < b.order; });
   for (const Command& c : sorted) fmt::print(to, "  {:<10} {}\n", c.name, c.summary);
   fmt::print(to,
-             "\n'sudokit COMMAND --help' shows a command's options.\n"
+             "\n'sudokit COMMAND --help' (or 'sudokit help COMMAND') shows a command's options.\n"
              "exit codes: 0 all good, 1 some record failed, 2 usage or I/O error.\n");
 }
 }  // namespace
@@ -50,6 +50,8 @@ int main(int argc, char** argv) {
     print_usage(stderr);
     return kExitUsage;
   }
+  // `sudokit help CMD` is `sudokit CMD --help`.
+  if (args.size() >= 2 && args.front() == "help") args = {args[1], "--help"};
   const std::string name = args.front();
   if (name == "--help" || name == "-h" || name == "help") {
     print_usage(stdout);

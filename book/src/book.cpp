@@ -24,6 +24,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -59,6 +60,11 @@ cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned i
 }
 
 void write_file(const std::string& path, const std::string& bytes) {
+  if (path == kStandardOutput) {
+    if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size() || std::fflush(stdout) != 0)
+      throw BookError(fmt::format("cannot write the book to standard output: {}", std::strerror(errno)));
+    return;
+  }
   std::ofstream file(path, std::ios::binary | std::ios::trunc);
   if (file) file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   if (file) file.close();
@@ -202,6 +208,12 @@ void check_book_options(const BookOptions& options, const std::string& path) {
   book_internal::check_font(options.font);
 
   if (path.empty()) throw BookError("no output path");
+  if (path == kStandardOutput) {
+    if (options.format != BookFormat::pdf || options.one_per_file)
+      throw BookError("'-' (standard output) takes one file, a PDF book: SVG and PNG books and --one-per-file "
+                      "write a file per page, so give them a file name");
+    return;
+  }
   namespace fs = std::filesystem;
   std::error_code error;
   const fs::path target(path);

@@ -46,12 +46,16 @@ bool LineSource::refill() {
   return true;
 }
 
+bool LineSource::ready() const {
+  if (eof_) return true;  // next() answers "no more" at once
+  if (pos_ < end_ && std::memchr(chunk_.data() + pos_, '\n', end_ - pos_) != nullptr) return true;
+  std::streambuf* buffer = in_.rdbuf();
+  // in_avail() asks the file buffer, which for a pipe or terminal asks the kernel how many
+  // bytes a read would return now (FIONREAD/poll), without waiting.
+  return buffer == nullptr || buffer->in_avail() != 0;
+}
+
 bool LineSource::next(Line& line) {
-  if (replay_) {
-    replay_ = false;
-    line = last_;
-    return true;
-  }
   std::string_view text;
   std::size_t length = 0;
   bool straddles = false;  // part of the line came from an earlier chunk
@@ -96,7 +100,6 @@ bool LineSource::next(Line& line) {
   line.length = length;
   line.too_long = length > max_bytes_;
   line.text = text.substr(0, max_bytes_);
-  last_ = line;
   return true;
 }
 

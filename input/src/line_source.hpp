@@ -33,8 +33,9 @@ class LineSource {
 
   /// The next line; false at end of input.
   bool next(Line& line);
-  /// Makes the next call to next() return the line it just returned (one line of lookahead).
-  void unget() { replay_ = true; }
+  /// True when next() would return without waiting for input: a whole line is buffered,
+  /// or the stream buffer reports bytes ready (for a pipe, what a read() would return now).
+  bool ready() const;
 
  private:
   bool refill();
@@ -46,8 +47,6 @@ class LineSource {
   std::size_t end_ = 0;
   bool eof_ = false;
   std::string straddling_;  ///< the stored part of a line that crosses chunk boundaries
-  Line last_;
-  bool replay_ = false;
   std::size_t line_number_ = 0;
 };
 

@@ -3,31 +3,37 @@
 // Each content line is first scanned on its own into a list of cell values (see
 // scan_line): either symbols of the alphabet, one character per cell, with spaces and the
 // '|', '-', '+' rulings ignored; or whitespace-separated integers. Only then is the line
-// given a meaning by how many cells it holds: N² cells (N >= 4) are a whole puzzle, N cells
-// the first row of an N-row block (a forced shape decides instead when there is one).
-// Classifying lines before records keeps the formats independent: a block may mix
-// "5 3 . . 7 . . . ." rows with "534678912" rows, and a numbers row is just a row.
+// given a meaning by how many cells it holds, by the framing rules in reader.hpp: N² cells
+// are a whole puzzle, N cells the first row of an N-row block *if* the next N-1 content
+// lines are rows of N cells too (read ahead, see take_block), and anything else a record on
+// its own. Classifying lines before records keeps the layouts independent (a block may mix
+// "5 3 . . 7 . . . ." rows with "534678912" rows) and makes the framing total: a line is
+// never swallowed by a record it does not fit, so each answer lands in place.
 //
-// Lines that are not cells: '#' comments, "[Section]" headers (.sdk), blank lines (which end
-// a record), and rulings ("------+-------+------", "*-----------*").
+// The structured formats (jsonl, csv) are one record per line; their `puzzle` field is
+// parsed with the text rules above, so every one-record text form works inside them.
 //
-// Errors are values, not exceptions: a bad record becomes one Record with an error
-// sentence, and the reader then skips to where the next record must start (the end of a
-// block, a blank line, or a line that is a whole puzzle by itself), so one bad row or one
-// binary blob costs one record, never the rest of the stream.
+// Errors are values, not exceptions: a bad record becomes one Record with an error sentence.
 //
 // Speed: the hot path (81-character lines) is one table-driven pass per line into a reused
-// buffer, with no allocation per record once the caller's Record has a grid of that size.
+// buffer, with no allocation per record once the caller's Record has a grid of that size;
+// only lines read ahead for a block are copied.
 #include "sudokit/reader.hpp"
 
 #include <algorithm>
 #include <array>
+#include <cstring>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
 #include <sstream>
 #include <string_view>
 #include <utility>
 #include <vector>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "line_source.hpp"
 
@@ -47,6 +53,7 @@ struct ScannedLine {
   bool numbers = false;
   bool binary = false;  ///< holds a NUL byte: not text at all
   bool box_bars = false;  ///< holds a '|' between cells: a block row, never a whole puzzle
+  bool spaced = false;    ///< cells separated by whitespace ("5 3 . . 7", "0 0 12 0"): a row first
   std::vector<std::uint8_t> values;
   std::string problem;  ///< first unreadable byte (NUL, or a symbol not in the alphabet)
   int count() const { return static_cast<int>(values.size()); }
@@ -154,6 +161,7 @@ void scan_line(std::string_view text, const ByteClasses& classes, ScannedLine& o
   out.numbers = false;
   out.binary = false;
   out.box_bars = false;
+  out.spaced = false;
   const auto first = std::find_if_not(text.begin(), text.end(), is_space);
   if (first == text.end()) {
     out.kind = LineKind::blank;
@@ -196,7 +204,9 @@ void scan_line(std::string_view text, const ByteClasses& classes, ScannedLine& o
     out.problem = fmt::format("{} at column {}", describe_byte(text[bad_at - 1]), bad_at);
   } else if (out.values.empty()) {
     out.kind = LineKind::ruling;  // only rulings and spaces, e.g. "------+-------+------"
-  } else if (spaced && digits_only && is_numbers_line(text)) {
+  }
+  out.spaced = spaced && out.values.size() > 1;
+  if (out.problem.empty() && !out.values.empty() && spaced && digits_only && is_numbers_line(text)) {
     out.numbers = true;
     out.values.clear();
     scan_numbers(text, out);
@@ -249,34 +259,160 @@ int integer_sqrt(int value) {
   return root;
 }
 
+/// The root of a whole-puzzle cell count (N² with 4 <= N), or 0.
+int whole_puzzle_root(int count) {
+  const int root = integer_sqrt(count);
+  return root >= 4 && root * root == count ? root : 0;
+}
+
+std::string_view trim(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t\v\f");
+  if (first == std::string_view::npos) return {};
+  const auto last = text.find_last_not_of(" \t\v\f");
+  return text.substr(first, last - first + 1);
+}
+
+/// Whitespace-separated words of a line.
+std::vector<std::string_view> split_words(std::string_view text) {
+  std::vector<std::string_view> words;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && is_space(text[i])) ++i;
+    const std::size_t start = i;
+    while (i < text.size() && !is_space(text[i])) ++i;
+    if (i > start) words.push_back(text.substr(start, i - start));
+  }
+  return words;
+}
+
+/// One CSV line split into fields (RFC 4180 quoting); false when a quote is left open.
+bool split_csv(std::string_view line, std::vector<std::string>& fields) {
+  fields.clear();
+  std::string field;
+  bool quoted = false, was_quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '"') {
+        if (i + 1 < line.size() && line[i + 1] == '"') {
+          field += '"';
+          ++i;
+        } else {
+          quoted = false;
+        }
+      } else {
+        field += c;
+      }
+    } else if (c == '"' && field.empty() && !was_quoted) {
+      quoted = was_quoted = true;
+    } else if (c == ',') {
+      fields.push_back(std::move(field));
+      field.clear();
+      was_quoted = false;
+    } else {
+      field += c;
+    }
+  }
+  fields.push_back(std::move(field));
+  return !quoted;
+}
+
+/// A CSV cell as a JSON value: numbers and booleans typed, everything else a string.
+std::string csv_value_as_json(const std::string& cell) {
+  if (!cell.empty() && (cell == "true" || cell == "false" || cell.find_first_not_of("0123456789+-.eE") == std::string::npos)) {
+    const auto value = nlohmann::json::parse(cell, nullptr, false);
+    if (!value.is_discarded() && (value.is_number() || value.is_boolean())) return value.dump();
+  }
+  return nlohmann::json(cell).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+/// nlohmann's parse error without its "[json.exception.parse_error.101] " prefix.
+std::string json_error_text(const std::exception& e) {
+  std::string_view what = e.what();
+  if (what.substr(0, 1) == "[") {
+    const auto close = what.find("] ");
+    if (close != std::string_view::npos) what.remove_prefix(close + 2);
+  }
+  return std::string(what);
+}
+
+/// A line read ahead of the record being framed, owned (the line source's views do not
+/// survive the next read).
+struct HeldLine {
+  std::string text;
+  std::size_t number = 0;
+  std::size_t length = 0;
+  bool too_long = false;
+};
+
 }  // namespace
+
+std::optional<InputFormat> parse_input_format(std::string_view name) {
+  if (name == "auto") return InputFormat::detect;
+  if (name == "text") return InputFormat::text;
+  if (name == "jsonl") return InputFormat::jsonl;
+  if (name == "csv") return InputFormat::csv;
+  return std::nullopt;
+}
 
 struct RecordReader::Impl {
   Impl(std::istream& in, std::string source_name, ReaderOptions reader_options)
       : lines(in, reader_options.max_line_bytes),
         source(std::move(source_name)),
         options(std::move(reader_options)),
-        classes(classify_bytes(options.alphabet)) {
+        classes(classify_bytes(options.alphabet)),
+        format(options.format) {
     for (int n = 1; n <= kMaxSize; ++n) default_shapes[static_cast<std::size_t>(n)] = *default_shape(n);
   }
 
   bool next(Record& record);
 
-  /// True when a line of `count` cells is a whole puzzle by itself (so it cannot be a row).
-  bool is_whole_puzzle(int count) const {
-    if (options.shape) return count == options.shape->cells();
-    const int root = integer_sqrt(count);
-    return root >= 4 && root * root == count;
+  // --- lines: the current one, and those read ahead of it -------------------------------
+  /// The next line into `current`, from the read-ahead queue first.
+  bool fetch() {
+    if (!pending.empty()) {
+      held = std::move(pending.front());
+      pending.pop_front();
+      current = detail::Line{held.text, held.number, held.length, held.too_long};
+      return true;
+    }
+    return lines.next(current);
   }
+  /// Makes `current` survive reading ahead (it may be a view into the source's chunk).
+  void own_current() {
+    if (!current.text.empty() && current.text.data() == held.text.data()) return;
+    held = HeldLine{std::string(current.text), current.number, current.length, current.too_long};
+    current.text = held.text;
+  }
+  /// The i-th line after the current one (0-based), read ahead as needed; null at the end.
+  const HeldLine* peek(std::size_t i) {
+    while (pending.size() <= i) {
+      detail::Line line;
+      if (!lines.next(line)) return nullptr;
+      pending.push_back(HeldLine{std::string(line.text), line.number, line.length, line.too_long});
+    }
+    return &pending[i];
+  }
+  void drop_peeked(std::size_t count) { pending.erase(pending.begin(), pending.begin() + static_cast<std::ptrdiff_t>(count)); }
 
-  std::string too_long_message() const {
-    return fmt::format("line of {} bytes is longer than the {} accepted", current.length, options.max_line_bytes);
-  }
+  // --- records --------------------------------------------------------------------------
+  void detect_format();
+  bool next_text(Record& record);
+  bool next_jsonl(Record& record);
+  bool next_csv(Record& record);
 
   bool read_one_line(Record& record, const Shape& shape);
-  bool read_block(Record& record, const Shape& shape);
+  bool take_block(Record& record, const Shape& shape, std::string& why);
+  bool read_with_words(Record& record);
+  /// The record of a line that is neither a whole puzzle nor a complete block's first row.
+  bool alone(Record& record, int count, const std::string& why);
+
+  std::string too_long_message(std::size_t length) const {
+    return fmt::format("line of {} bytes is longer than the {} accepted", length, options.max_line_bytes);
+  }
   bool fail(Record& record, std::string message) {
     record.grid.reset();
+    record.solution.reset();
     record.error = std::move(message);
     return true;
   }
@@ -287,6 +423,8 @@ struct RecordReader::Impl {
     record.line = current.number;
     record.text.assign(current.text.substr(0, kRecordTextBytes));
     record.error.clear();
+    record.solution.reset();
+    record.fields.clear();
   }
   Grid& fresh_grid(Record& record, const Shape& shape) {
     if (record.grid) {
@@ -297,23 +435,83 @@ struct RecordReader::Impl {
     }
     return *record.grid;
   }
+  /// Parses a structured record's puzzle (or solution) text with the text rules: exactly
+  /// one record must come out of it.
+  std::optional<Grid> parse_field(const std::string& text, const char* field, std::string& why) const;
+  /// Checks a supplied solution against the record's puzzle; an error when it does not fit.
+  void check_solution(Record& record, Grid solution) {
+    std::string why;
+    if (!record.grid) return;
+    if (!(solution.shape == record.grid->shape)) {
+      fail(record, fmt::format("the solution is {}, the puzzle {}", describe(solution.shape), describe(record.grid->shape)));
+      return;
+    }
+    if (!is_solution_of(*record.grid, solution, &why)) {
+      fail(record, "the solution given does not solve the puzzle: " + why);
+      return;
+    }
+    record.solution = std::move(solution);
+  }
 
   detail::LineSource lines;
   std::string source;
   ReaderOptions options;
   ByteClasses classes;
+  InputFormat format;
   std::array<Shape, kMaxSize + 1> default_shapes;  ///< default_shape(n), computed once
   std::size_t returned = 0;
-  detail::Line current;  ///< the line being read (valid until the next lines.next())
-  ScannedLine scanned;
+  std::deque<HeldLine> pending;  ///< lines read ahead, oldest first
+  HeldLine held;                 ///< storage of `current` when it came from `pending`
+  detail::Line current;          ///< the line being read
+  ScannedLine scanned;           ///< the current line, scanned
+  ScannedLine row;               ///< a line read ahead, scanned
+  // csv: the header's columns
+  std::vector<std::string> columns;
+  std::size_t puzzle_column = 0;
+  std::optional<std::size_t> solution_column;
+  std::vector<std::string> cells_of_row;
 };
 
+void RecordReader::Impl::detect_format() {
+  // The first content line decides; blank and '#' lines before it belong to no record.
+  for (std::size_t i = 0;; ++i) {
+    const HeldLine* line = peek(i);
+    if (line == nullptr) {
+      format = InputFormat::text;
+      return;
+    }
+    const std::string_view text = trim(line->text);
+    if (text.empty() || text.front() == '#') continue;
+    if (text.front() == '{') {
+      format = InputFormat::jsonl;
+      return;
+    }
+    std::vector<std::string> fields;
+    if (options.format != InputFormat::text && text.find(',') != std::string_view::npos &&
+        split_csv(text, fields) && std::find(fields.begin(), fields.end(), "puzzle") != fields.end()) {
+      format = InputFormat::csv;
+      return;
+    }
+    format = InputFormat::text;
+    return;
+  }
+}
+
 bool RecordReader::Impl::next(Record& record) {
+  if (format == InputFormat::detect) detect_format();
+  switch (format) {
+    case InputFormat::jsonl: return next_jsonl(record);
+    case InputFormat::csv: return next_csv(record);
+    default: return next_text(record);
+  }
+}
+
+bool RecordReader::Impl::next_text(Record& record) {
   for (;;) {
-    if (!lines.next(current)) return false;
+    if (!fetch()) return false;
     if (current.too_long) {
       start(record);
-      return fail(record, too_long_message());
+      return fail(record, too_long_message(current.length));
     }
     scan_line(current.text, classes, scanned);
     if (scanned.kind == LineKind::cells) break;
@@ -321,29 +519,91 @@ bool RecordReader::Impl::next(Record& record) {
   start(record);
   if (scanned.binary) return fail(record, scanned.problem);
   const int count = scanned.count();
+  std::string why;
   if (options.shape) {
     const Shape& shape = *options.shape;
     if (count == shape.cells()) return read_one_line(record, shape);
-    if (count == shape.n) return read_block(record, shape);
+    if (count == shape.n) {
+      if (take_block(record, shape, why)) return true;
+      return fail(record, !scanned.problem.empty() ? scanned.problem
+                                                   : fmt::format("a row of {} cells, but the {}x{} block it would start "
+                                                                 "is cut short: {}",
+                                                                 count, shape.n, shape.n, why));
+    }
+    if (read_with_words(record)) return true;
     return fail(record, fmt::format("line has {} cells; a {}x{} puzzle needs {} on one line or {} per row", count,
                                     shape.n, shape.n, shape.cells(), shape.n));
   }
+  const int root = whole_puzzle_root(count);
   // A row drawn with box bars ("1 2 3 4 | 5 6 7 8 | ...", as `--format grid` writes 16×16)
   // is a block row even when its cell count is a square: one-line puzzles never have bars.
-  if (scanned.box_bars && count <= kMaxSize) return read_block(record, default_shapes[static_cast<std::size_t>(count)]);
-  const int root = integer_sqrt(count);
-  if (root >= 4 && root * root == count) {
+  // Rows of integers or of spaced symbols try the block first too: integers are how sizes
+  // above 35 are written, and 64 integers are a 64×64 row far more often than an 8×8 puzzle.
+  const bool block_first = (scanned.box_bars || scanned.numbers || scanned.spaced || root == 0) && count <= kMaxSize;
+  if (block_first) {
+    if (take_block(record, default_shapes[static_cast<std::size_t>(count)], why)) return true;
+    if (root == 0 || scanned.box_bars) return alone(record, count, why);
+  }
+  if (root != 0) {
     if (root > kMaxSize)
       return fail(record, fmt::format("size {} is larger than the supported maximum {}", root, kMaxSize));
     return read_one_line(record, default_shapes[static_cast<std::size_t>(root)]);
   }
-  if (count <= kMaxSize) return read_block(record, default_shapes[static_cast<std::size_t>(count)]);
-  // Too many cells for a row: a one-line puzzle with cells missing or extra.
+  return alone(record, count, why);
+}
+
+bool RecordReader::Impl::alone(Record& record, int count, const std::string& why) {
+  if (read_with_words(record)) return true;
+  if (!scanned.problem.empty()) return fail(record, scanned.problem);
+  if (count <= kMaxSize)
+    return fail(record, fmt::format("line has {} cells: too few for a puzzle on one line, and not the first row of a "
+                                    "{}x{} block ({})",
+                                    count, count, count, why));
+  const int root = integer_sqrt(count);
   const int nearest = (count - root * root <= (root + 1) * (root + 1) - count) ? root : root + 1;
   if (nearest > kMaxSize)
-    return fail(record, fmt::format("line has {} cells, more than the {} of the largest supported grid ({}x{})",
-                                    count, kMaxSize * kMaxSize, kMaxSize, kMaxSize));
+    return fail(record, fmt::format("line has {} cells, more than the {} of the largest supported grid ({}x{})", count,
+                                    kMaxSize * kMaxSize, kMaxSize, kMaxSize));
   return fail(record, fmt::format("{} cells expected, found {}", nearest * nearest, count));
+}
+
+// "PUZZLE SOLUTION" (generate --with-solution) and "PUZZLE words..." (a rating, a name):
+// the first word is a whole puzzle by itself. Tried only when the line as a whole is not a
+// puzzle, so the hot path never splits words.
+bool RecordReader::Impl::read_with_words(Record& record) {
+  if (scanned.numbers) return false;
+  const std::vector<std::string_view> words = split_words(current.text);
+  if (words.size() < 2) return false;
+  ScannedLine first;
+  scan_line(words[0], classes, first);
+  const int count = first.count();
+  const bool whole = options.shape ? count == options.shape->cells() : whole_puzzle_root(count) != 0;
+  if (first.kind != LineKind::cells || first.numbers || !whole || first.box_bars) return false;
+  const int root = options.shape ? options.shape->n : whole_puzzle_root(count);
+  if (root > kMaxSize) return false;
+  const Shape shape = options.shape ? *options.shape : default_shapes[static_cast<std::size_t>(root)];
+  std::swap(scanned, first);
+  const std::string_view rest = trim(current.text.substr(static_cast<std::size_t>(words[1].data() - current.text.data())));
+  const std::string_view line_text = current.text;
+  current.text = words[0];
+  read_one_line(record, shape);
+  current.text = line_text;
+  if (!record.grid) return true;
+  if (words.size() == 2) {
+    ScannedLine second;
+    scan_line(words[1], classes, second);
+    if (second.kind == LineKind::cells && !second.numbers && second.count() == count) {
+      if (!second.problem.empty()) return fail(record, "solution: " + second.problem);
+      if (std::string out_of_range = digit_range_problem(words[1], second, shape.n, options.alphabet); !out_of_range.empty())
+        return fail(record, "solution: " + out_of_range);
+      Grid solution(shape);
+      std::copy(second.values.begin(), second.values.end(), solution.cells.begin());
+      check_solution(record, std::move(solution));
+      return true;
+    }
+  }
+  record.fields.emplace_back("note", nlohmann::json(std::string(rest)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  return true;
 }
 
 bool RecordReader::Impl::read_one_line(Record& record, const Shape& shape) {
@@ -355,42 +615,159 @@ bool RecordReader::Impl::read_one_line(Record& record, const Shape& shape) {
   return true;
 }
 
-bool RecordReader::Impl::read_block(Record& record, const Shape& shape) {
+// Reads ahead for the n-1 rows that complete the block the current line (n cells) begins.
+// Rulings and comments between rows are skipped; a blank line, a line of another width, an
+// over-long line or the end of input breaks the block, and then nothing after the current
+// line is consumed (`why` names what broke it), so those lines start records of their own.
+bool RecordReader::Impl::take_block(Record& record, const Shape& shape, std::string& why) {
   const int n = shape.n;
-  Grid& grid = fresh_grid(record, shape);
-  std::string problem;  // the first bad row; the block is still consumed to its end
-  auto take_row = [&](int row) {
-    if (!scanned.problem.empty()) {
-      problem = fmt::format("row {}: {}", row + 1, scanned.problem);
-    } else if (scanned.count() != n) {
-      problem = fmt::format("row {} has {} cells, expected {}", row + 1, scanned.count(), n);
-    } else if (std::string out_of_range = digit_range_problem(current.text, scanned, n, options.alphabet); !out_of_range.empty()) {
-      problem = fmt::format("row {}: {}", row + 1, out_of_range);
+  own_current();
+  std::string problem;  // the first bad row; the block is still a block (its width fits)
+  std::vector<std::uint8_t> cells(static_cast<std::size_t>(shape.cells()), 0);
+  auto take_row = [&](const ScannedLine& line, std::string_view text, int r) {
+    if (!problem.empty()) return;
+    if (!line.problem.empty()) {
+      problem = fmt::format("row {}: {}", r + 1, line.problem);
+    } else if (std::string out_of_range = digit_range_problem(text, line, n, options.alphabet); !out_of_range.empty()) {
+      problem = fmt::format("row {}: {}", r + 1, out_of_range);
     } else {
-      std::copy(scanned.values.begin(), scanned.values.end(), grid.cells.begin() + std::ptrdiff_t{row} * n);
+      std::copy(line.values.begin(), line.values.end(), cells.begin() + std::ptrdiff_t{r} * n);
     }
   };
-  take_row(0);
+  take_row(scanned, current.text, 0);
   int rows = 1;
-  while (rows < n) {
-    if (!lines.next(current)) break;
-    if (current.too_long) {
-      if (problem.empty()) problem = fmt::format("row {}: {}", rows + 1, too_long_message());
-      ++rows;
-      continue;
+  std::size_t i = 0;
+  for (; rows < n; ++i) {
+    const HeldLine* line = peek(i);
+    if (line == nullptr) {
+      why = fmt::format("the input ends after {} row{}", rows, rows == 1 ? "" : "s");
+      return false;
     }
-    scan_line(current.text, classes, scanned);
-    if (scanned.kind == LineKind::blank) break;
-    if (scanned.kind != LineKind::cells) continue;
-    if (scanned.count() != n && is_whole_puzzle(scanned.count())) {
-      lines.unget();  // the next record began before this block was complete
-      break;
+    if (line->too_long) {
+      why = fmt::format("line {} is too long for a row", line->number);
+      return false;
     }
-    if (problem.empty()) take_row(rows);
+    scan_line(line->text, classes, row);
+    if (row.kind == LineKind::blank) {
+      why = fmt::format("line {} is blank after {} row{}", line->number, rows, rows == 1 ? "" : "s");
+      return false;
+    }
+    if (row.kind != LineKind::cells) continue;
+    if (row.binary || row.count() != n) {
+      why = row.binary ? fmt::format("line {} holds binary data", line->number)
+                       : fmt::format("line {} has {} cells", line->number, row.count());
+      return false;
+    }
+    take_row(row, line->text, rows);
     ++rows;
   }
+  drop_peeked(i);
   if (!problem.empty()) return fail(record, std::move(problem));
-  if (rows < n) return fail(record, fmt::format("record truncated: expected {} rows, found {}", n, rows));
+  Grid& grid = fresh_grid(record, shape);
+  grid.cells = std::move(cells);
+  return true;
+}
+
+std::optional<Grid> RecordReader::Impl::parse_field(const std::string& text, const char* field,
+                                                    std::string& why) const {
+  ReaderOptions nested = options;
+  nested.format = InputFormat::text;
+  std::istringstream in(text);
+  RecordReader reader(in, source, nested);
+  Record inner;
+  if (!reader.next(inner)) {
+    why = fmt::format("'{}' holds no puzzle", field);
+    return std::nullopt;
+  }
+  if (!inner.grid) {
+    why = fmt::format("{}: {}", field, inner.error);
+    return std::nullopt;
+  }
+  Record extra;
+  if (reader.next(extra)) {
+    why = fmt::format("'{}' holds more than one puzzle", field);
+    return std::nullopt;
+  }
+  return std::move(inner.grid);
+}
+
+bool RecordReader::Impl::next_jsonl(Record& record) {
+  for (;;) {
+    if (!fetch()) return false;
+    const std::string_view text = trim(current.text);
+    if (!current.too_long && (text.empty() || text.front() == '#')) continue;
+    break;
+  }
+  start(record);
+  if (current.too_long) return fail(record, too_long_message(current.length));
+  nlohmann::json object;
+  try {
+    object = nlohmann::json::parse(current.text);
+  } catch (const std::exception& e) {
+    return fail(record, "not a JSON record: " + json_error_text(e));
+  }
+  if (!object.is_object()) return fail(record, "not a JSON record: a jsonl line must be an object {...}");
+  for (const auto& [key, value] : object.items())
+    if (key != "puzzle" && key != "solution")
+      record.fields.emplace_back(key, value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  const auto puzzle = object.find("puzzle");
+  if (puzzle == object.end()) return fail(record, "the record has no 'puzzle' field");
+  if (puzzle->is_null()) return fail(record, "'puzzle' is null (the record that wrote it had no puzzle)");
+  if (!puzzle->is_string()) return fail(record, "'puzzle' must be a string");
+  std::string why;
+  record.grid = parse_field(puzzle->get<std::string>(), "puzzle", why);
+  if (!record.grid) return fail(record, why);
+  const auto solution = object.find("solution");
+  if (solution != object.end() && !solution->is_null()) {
+    if (!solution->is_string()) return fail(record, "'solution' must be a string");
+    auto grid = parse_field(solution->get<std::string>(), "solution", why);
+    if (!grid) return fail(record, why);
+    check_solution(record, std::move(*grid));
+  }
+  return true;
+}
+
+bool RecordReader::Impl::next_csv(Record& record) {
+  if (columns.empty()) {  // the header (detect_format saw it; a forced csv takes the first line)
+    for (;;) {
+      if (!fetch()) return false;
+      const std::string_view text = trim(current.text);
+      if (!current.too_long && (text.empty() || text.front() == '#')) continue;
+      break;
+    }
+    split_csv(trim(current.text), columns);
+    const auto found = std::find(columns.begin(), columns.end(), "puzzle");
+    if (found == columns.end()) {
+      start(record);
+      columns.clear();
+      format = InputFormat::text;  // no header after all: the line is a record of its own
+      return fail(record, "a csv input needs a header line naming a 'puzzle' column");
+    }
+    puzzle_column = static_cast<std::size_t>(found - columns.begin());
+    const auto solution = std::find(columns.begin(), columns.end(), "solution");
+    if (solution != columns.end()) solution_column = static_cast<std::size_t>(solution - columns.begin());
+  }
+  for (;;) {
+    if (!fetch()) return false;
+    if (!current.too_long && trim(current.text).empty()) continue;
+    break;
+  }
+  start(record);
+  if (current.too_long) return fail(record, too_long_message(current.length));
+  if (!split_csv(current.text, cells_of_row)) return fail(record, "a quoted csv field is not closed on its line");
+  if (cells_of_row.size() != columns.size())
+    return fail(record, fmt::format("{} csv fields, the header has {}", cells_of_row.size(), columns.size()));
+  for (std::size_t c = 0; c < columns.size(); ++c)
+    if (c != puzzle_column && c != solution_column) record.fields.emplace_back(columns[c], csv_value_as_json(cells_of_row[c]));
+  if (cells_of_row[puzzle_column].empty()) return fail(record, "the 'puzzle' column is empty");
+  std::string why;
+  record.grid = parse_field(cells_of_row[puzzle_column], "puzzle", why);
+  if (!record.grid) return fail(record, why);
+  if (solution_column && !cells_of_row[*solution_column].empty()) {
+    auto grid = parse_field(cells_of_row[*solution_column], "solution", why);
+    if (!grid) return fail(record, why);
+    check_solution(record, std::move(*grid));
+  }
   return true;
 }
 
@@ -402,6 +779,10 @@ RecordReader::~RecordReader() = default;
 bool RecordReader::next(Record& record) { return impl_->next(record); }
 
 std::size_t RecordReader::records() const { return impl_->returned; }
+
+bool RecordReader::ready() const { return !impl_->pending.empty() || impl_->lines.ready(); }
+
+InputFormat RecordReader::format() const { return impl_->format; }
 
 Record parse_record(const std::string& text, const ReaderOptions& options) {
   std::istringstream in(text);
@@ -416,5 +797,71 @@ Record parse_record(const std::string& text, const ReaderOptions& options) {
   }
   return record;
 }
+
+// --- RecordStream ----------------------------------------------------------------------
+
+RecordStream::RecordStream(std::vector<std::string> files, ReaderOptions options,
+                           std::function<void(const std::string&)> on_io_error)
+    : files_(std::move(files)), options_(std::move(options)), on_io_error_(std::move(on_io_error)) {
+  if (files_.empty()) files_.push_back("-");
+  if (!on_io_error_) on_io_error_ = [](const std::string& message) { std::cerr << message << '\n' << std::flush; };
+}
+
+RecordStream::~RecordStream() = default;
+
+void RecordStream::io_error(const std::string& message) {
+  io_failed_ = true;
+  on_io_error_(message);
+}
+
+bool RecordStream::open_next() {
+  reader_.reset();
+  owned_.reset();
+  while (next_file_ < files_.size()) {
+    const std::string& name = files_[next_file_++];
+    if (name == "-") {
+      reader_ = std::make_unique<RecordReader>(std::cin, "<stdin>", options_);
+      return true;
+    }
+    std::error_code ec;
+    if (std::filesystem::is_directory(name, ec)) {
+      io_error(fmt::format("{}: cannot read: it is a directory", name));
+      continue;
+    }
+    auto file = std::make_unique<std::ifstream>(name, std::ios::binary);
+    if (!*file) {
+      io_error(fmt::format("{}: cannot open: {}", name, std::strerror(errno)));
+      continue;
+    }
+    owned_ = std::move(file);
+    reader_ = std::make_unique<RecordReader>(*owned_, name, options_);
+    return true;
+  }
+  return false;
+}
+
+bool RecordStream::next(Record& record) {
+  for (;;) {
+    if (!reader_ && !open_next()) return false;
+    // A failing stream (an I/O error mid-file) must not end the run: the records already
+    // read are written, the error is reported with the file's name, and the next file is read.
+    bool got = false;
+    try {
+      got = reader_->next(record);
+    } catch (const std::exception& e) {
+      io_error(fmt::format("{}: read error: {}", files_[next_file_ - 1], e.what()));
+      reader_.reset();
+      continue;
+    }
+    if (got) {
+      record.number = ++records_;
+      return true;
+    }
+    if (owned_ && owned_->bad()) io_error(fmt::format("{}: read error", files_[next_file_ - 1]));
+    reader_.reset();
+  }
+}
+
+bool RecordStream::ready() const { return !reader_ || reader_->ready(); }
 
 }  // namespace sudokit

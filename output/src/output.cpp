@@ -1,7 +1,11 @@
-// Record writers for solve and verify. JSON goes through nlohmann-json (it gets escaping
-// of hostile input right); the line layout is hand-assembled because bulk solving writes
-// millions of them and it is only a copy of N² characters.
+// Record writers for every command. JSON goes through nlohmann-json's ordered objects (it
+// gets escaping of hostile input right and keeps the documented key order); the line
+// layout is hand-assembled because bulk solving writes millions of them and it is only a
+// copy of N² characters.
 #include "sudokit/output.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <fmt/format.h>
 
@@ -11,27 +15,36 @@ namespace sudokit {
 
 namespace {
 
-using nlohmann::json;
+using Json = nlohmann::ordered_json;
 
 // The puzzle as the user will recognise it: the normalised line, or for an unreadable
 // record nothing (the raw text may be binary; `error` explains).
-json puzzle_field(const Record& record, const Alphabet& alphabet) {
+Json puzzle_field(const Record& record, const Alphabet& alphabet) {
   if (!record.grid) return nullptr;
   return to_line(*record.grid, alphabet);
 }
 
-json base_object(const Record& record, const Alphabet& alphabet) {
-  json j;
+/// record, source, line, puzzle, status: the fields every record read from input starts with.
+Json base_object(const Record& record, const Alphabet& alphabet, std::string_view status) {
+  Json j;
   j["record"] = record.number;
   j["source"] = record.source;
   j["line"] = record.line;
   j["puzzle"] = puzzle_field(record, alphabet);
+  j["status"] = status;
   return j;
 }
 
-void append_json(std::string& out, const json& j) {
+/// Appends the input record's own fields the command did not write, then the object.
+void append_json(std::string& out, Json& j, const Record* record = nullptr) {
+  if (record != nullptr) {
+    for (const auto& [key, value] : record->fields) {
+      if (j.contains(key)) continue;
+      j[key] = Json::parse(value, nullptr, false);
+    }
+  }
   // Replace invalid UTF-8 (binary garbage in an error message) rather than throw.
-  out += j.dump(-1, ' ', false, json::error_handler_t::replace);
+  out += j.dump(-1, ' ', false, Json::error_handler_t::replace);
   out += '\n';
 }
 
@@ -44,8 +57,8 @@ std::string cell_list(const Shape& shape, const std::vector<int>& cells, std::st
   return out;
 }
 
-json cell_names(const Shape& shape, const std::vector<int>& cells) {
-  json list = json::array();
+Json cell_names(const Shape& shape, const std::vector<int>& cells) {
+  Json list = Json::array();
   for (int cell : cells) list.push_back(cell_name(shape, cell));
   return list;
 }
@@ -56,6 +69,17 @@ std::string one_line(std::string_view text) {
   for (char& c : out)
     if (c == '\n' || c == '\r') c = ' ';
   return out;
+}
+
+/// record,source,line,puzzle,status: the first five csv columns of every record read from input.
+std::string csv_prefix(const Record& record, const Alphabet& alphabet, std::string_view status) {
+  return fmt::format("{},{},{},{},{}", record.number, csv_field(record.source), record.line,
+                     csv_field(record.grid ? to_line(*record.grid, alphabet) : std::string()), status);
+}
+
+/// "STATUS: why" as one line (line layout, and grid layout's record without a block).
+std::string status_line(std::string_view status, std::string_view detail) {
+  return fmt::format("{}: {}\n", status, one_line(detail));
 }
 
 }  // namespace
@@ -79,6 +103,8 @@ std::string csv_field(std::string_view text) {
   return out;
 }
 
+// --- solve -------------------------------------------------------------------------------
+
 std::string solve_status(std::uint64_t count, std::uint64_t limit) {
   if (count == 0) return "none";
   if (count >= 2) return "multiple";
@@ -87,73 +113,91 @@ std::string solve_status(std::uint64_t count, std::uint64_t limit) {
 
 std::string solve_csv_header() { return "record,source,line,puzzle,status,solutions,solution,error\n"; }
 
-void write_solve(std::string& out, Format format, const Record& record, const SolveOutcome& outcome,
-                 const Alphabet& alphabet) {
+void write_solve(std::string& out, const OutputOptions& options, const Record& record, const SolveOutcome& outcome) {
+  const Alphabet& alphabet = options.alphabet;
   const bool has_solution = outcome.solution.has_value();
-  switch (format) {
+  const bool answered = has_solution && (outcome.status == "unique" || outcome.status == "solved");
+  // "at least" only when the count stopped at the limit, so more solutions may exist.
+  const std::string how_many = outcome.count >= outcome.limit ? fmt::format("at least {} solutions", outcome.count)
+                                                               : fmt::format("{} solutions", outcome.count);
+  switch (options.format) {
     case Format::line:
-      if (has_solution && (outcome.status == "unique" || outcome.status == "solved")) {
+      if (answered) {
         out += to_line(*outcome.solution, alphabet);
+        out += '\n';
       } else if (outcome.status == "multiple") {
-        out += fmt::format("multiple: at least {} solutions; one is {}", outcome.count,
+        out += fmt::format("multiple: {}; one is {}\n", how_many,
                            has_solution ? to_line(*outcome.solution, alphabet) : std::string("?"));
       } else if (outcome.status == "none") {
-        out += "none: no solution";
+        out += "none: no solution\n";
       } else {
-        out += "invalid: " + one_line(outcome.error);
+        out += status_line(outcome.status, outcome.error);
       }
-      out += '\n';
       return;
     case Format::grid:
-      if (has_solution && outcome.status != "multiple") {
+      if (answered) {
         out += to_block(*outcome.solution, alphabet);
       } else if (outcome.status == "multiple") {
-        out += fmt::format("# multiple: at least {} solutions; one is:\n", outcome.count);
+        out += fmt::format("# multiple: {}; one is:\n", how_many);
         if (has_solution) out += to_block(*outcome.solution, alphabet);
       } else if (outcome.status == "none") {
-        out += "# none: no solution\n";
+        out += "none: no solution\n";
       } else {
-        out += "# invalid: " + one_line(outcome.error) + "\n";
+        out += status_line(outcome.status, outcome.error);
       }
       out += '\n';
       return;
     case Format::jsonl: {
-      json j = base_object(record, alphabet);
-      j["status"] = outcome.status;
+      Json j = base_object(record, alphabet, outcome.status);
       j["solutions"] = outcome.count;
       if (has_solution) j["solution"] = to_line(*outcome.solution, alphabet);
       if (!outcome.error.empty()) j["error"] = outcome.error;
       j["nodes"] = outcome.stats.nodes;
       j["guesses"] = outcome.stats.guesses;
-      append_json(out, j);
+      append_json(out, j, &record);
       return;
     }
     case Format::csv:
-      out += fmt::format("{},{},{},{},{},{},{},{}\n", record.number, csv_field(record.source), record.line,
-                         csv_field(record.grid ? to_line(*record.grid, alphabet) : std::string()), outcome.status,
-                         outcome.count, csv_field(has_solution ? to_line(*outcome.solution, alphabet) : std::string()),
+      out += fmt::format("{},{},{},{}\n", csv_prefix(record, alphabet, outcome.status), outcome.count,
+                         csv_field(has_solution ? to_line(*outcome.solution, alphabet) : std::string()),
                          csv_field(one_line(outcome.error)));
       return;
   }
+}
+
+// --- verify ------------------------------------------------------------------------------
+
+std::string verify_status(const Record& record, const VerifyOutcome& outcome) {
+  if (!outcome.error.empty()) return std::string(kErrorStatus);
+  if (!record.grid) return "invalid";
+  return std::string(verdict_name(outcome.verification.verdict));
+}
+
+std::string verify_error(const Record& record, const VerifyOutcome& outcome) {
+  if (!outcome.error.empty()) return outcome.error;
+  if (!record.grid) return record.error;
+  const Verification& v = outcome.verification;
+  if (!v.clashes.empty()) return "givens clash: " + describe_clashes(record.grid->shape, v.clashes);
+  return v.error;
 }
 
 std::string verify_csv_header() {
   return "record,source,line,puzzle,status,minimal,redundant,differing,error\n";
 }
 
-void write_verify(std::string& out, Format format, const Record& record, const Verification& v,
-                  const Alphabet& alphabet) {
+void write_verify(std::string& out, const OutputOptions& options, const Record& record, const VerifyOutcome& outcome) {
+  const Alphabet& alphabet = options.alphabet;
+  const Verification& v = outcome.verification;
   const Shape shape = record.grid ? record.grid->shape : Shape{};
-  const std::string status(record.grid ? verdict_name(v.verdict) : "invalid");
-  const std::string error = !record.grid       ? record.error
-                            : !v.clashes.empty() ? "givens clash: " + describe_clashes(shape, v.clashes)
-                                                 : v.error;
-  switch (format) {
+  const std::string status = verify_status(record, outcome);
+  const std::string error = verify_error(record, outcome);
+  const bool verdict = status != "invalid" && status != kErrorStatus;
+  switch (options.format) {
     case Format::line:
     case Format::grid: {
       // One line per record: "STATUS" alone for unique, else "STATUS: evidence".
       std::string line = status;
-      if (status == "invalid") {
+      if (!verdict) {
         line += ": " + one_line(error);
       } else if (v.verdict == Verdict::multiple) {
         line += fmt::format(": {} and {} differ at {}", to_line(*v.solution, alphabet), to_line(*v.second, alphabet),
@@ -168,11 +212,10 @@ void write_verify(std::string& out, Format format, const Record& record, const V
       return;
     }
     case Format::jsonl: {
-      json j = base_object(record, alphabet);
-      j["status"] = status;
+      Json j = base_object(record, alphabet, status);
       if (!error.empty()) j["error"] = error;
-      if (record.grid && !v.clashes.empty()) {
-        json clashes = json::array();
+      if (record.grid && outcome.error.empty() && !v.clashes.empty()) {
+        Json clashes = Json::array();
         for (std::size_t i = 0; i < v.clashes.size() && i < kReportedClashes; ++i) {
           const Clash& c = v.clashes[i];
           clashes.push_back({{"cells", {cell_name(shape, c.cell_a), cell_name(shape, c.cell_b)}}, {"digit", c.digit}});
@@ -180,27 +223,295 @@ void write_verify(std::string& out, Format format, const Record& record, const V
         j["clashes"] = clashes;
         j["more_clashes"] = v.clashes.size() > kReportedClashes;
       }
-      if (v.verdict == Verdict::unique && v.solution) j["solution"] = to_line(*v.solution, alphabet);
-      if (v.verdict == Verdict::multiple && v.solution && v.second) {
+      if (verdict && v.verdict == Verdict::unique && v.solution) j["solution"] = to_line(*v.solution, alphabet);
+      if (verdict && v.verdict == Verdict::multiple && v.solution && v.second) {
         j["solutions"] = {to_line(*v.solution, alphabet), to_line(*v.second, alphabet)};
         j["differing"] = cell_names(shape, v.differing);
       }
-      if (v.minimality_checked) {
+      if (verdict && v.minimality_checked) {
         j["minimal"] = v.minimal;
         j["redundant"] = cell_names(shape, v.redundant);
       }
       j["nodes"] = v.stats.nodes;
-      append_json(out, j);
+      append_json(out, j, &record);
       return;
     }
     case Format::csv:
-      out += fmt::format("{},{},{},{},{},{},{},{},{}\n", record.number, csv_field(record.source), record.line,
-                         csv_field(record.grid ? to_line(*record.grid, alphabet) : std::string()), status,
-                         v.minimality_checked ? (v.minimal ? "true" : "false") : "",
+      out += fmt::format("{},{},{},{},{}\n", csv_prefix(record, alphabet, status),
+                         verdict && v.minimality_checked ? (v.minimal ? "true" : "false") : "",
                          cell_list(shape, v.redundant, " "), cell_list(shape, v.differing, " "),
                          csv_field(one_line(error)));
       return;
   }
+}
+
+// --- score -------------------------------------------------------------------------------
+
+std::string score_csv_header() {
+  return "record,source,line,puzzle,status,score,proven,nodes,solutions,solution,error\n";
+}
+
+void write_score(std::string& out, const OutputOptions& options, const Record& record, const ScoreOutcome& outcome) {
+  const Alphabet& alphabet = options.alphabet;
+  const ScoreResult& result = outcome.result;
+  const bool failed = outcome.status == "invalid" || outcome.status == kErrorStatus;
+  const std::int64_t score = failed ? -1 : result.score;
+  switch (options.format) {
+    case Format::line:
+      out += fmt::format("{}\n", score);
+      return;
+    case Format::grid:
+      if (failed) {
+        out += status_line(outcome.status, outcome.error);
+      } else if (!result.solution) {
+        out += fmt::format("{}: score {}{}{}\n", outcome.status, score, outcome.error.empty() ? "" : "; ",
+                           one_line(outcome.error));
+      } else {
+        out += fmt::format("# score {} ({})\n", score, outcome.status);
+        out += to_block(*result.solution, alphabet);
+      }
+      out += '\n';
+      return;
+    case Format::jsonl: {
+      Json j = base_object(record, alphabet, outcome.status);
+      j["score"] = score;
+      j["proven"] = !failed && result.proven;
+      j["nodes"] = result.nodes;
+      if (result.solution && !failed) j["solution"] = to_line(*result.solution, alphabet);
+      if (outcome.solutions) j["solutions"] = *outcome.solutions;
+      if (outcome.solutions_at_least) j["solutions_at_least"] = *outcome.solutions_at_least;
+      if (!outcome.error.empty()) j["error"] = outcome.error;
+      append_json(out, j, &record);
+      return;
+    }
+    case Format::csv: {
+      std::string solutions;
+      if (outcome.solutions) solutions = std::to_string(*outcome.solutions);
+      if (outcome.solutions_at_least) solutions = ">=" + std::to_string(*outcome.solutions_at_least);
+      out += fmt::format("{},{},{},{},{},{},{}\n", csv_prefix(record, alphabet, outcome.status), score,
+                         !failed && result.proven ? "true" : "false", result.nodes, solutions,
+                         result.solution && !failed ? to_line(*result.solution, alphabet) : std::string(),
+                         csv_field(one_line(outcome.error)));
+      return;
+    }
+  }
+}
+
+// --- grade -------------------------------------------------------------------------------
+
+std::string grade_status(const Grade& grade) {
+  switch (grade.status) {
+    case GradeStatus::graded: return grade.unique ? "graded" : "multiple";
+    case GradeStatus::invalid: return "invalid";
+    case GradeStatus::no_solution: return "none";
+  }
+  return "invalid";
+}
+
+namespace {
+std::string hardest_name(const Grade& grade) {
+  return grade.hardest ? std::string(technique_name(*grade.hardest)) : std::string("none");
+}
+}  // namespace
+
+std::string grade_csv_header(bool explain) {
+  std::string header = "record,source,line,puzzle,status,level,score,hardest,givens,guesses,unique";
+  for (int i = 0; i < kTechniqueCount; ++i) header += fmt::format(",{}", technique_name(static_cast<Technique>(i)));
+  header += explain ? ",path,error\n" : ",error\n";
+  return header;
+}
+
+void write_grade(std::string& out, const OutputOptions& options, const Record& record, const GradeOutcome& outcome) {
+  const Alphabet& alphabet = options.alphabet;
+  const bool graded = outcome.status == "graded";
+  const Grade& g = outcome.grade;
+  switch (options.format) {
+    case Format::line:
+    case Format::grid:
+      if (!graded) {
+        out += status_line(outcome.status, outcome.error);
+        return;
+      }
+      out += fmt::format("{} {} {}\n", level_name(g.level), g.score, hardest_name(g));
+      if (outcome.explain)
+        for (std::size_t i = 0; i < g.path.size(); ++i)
+          out += fmt::format("  {}. {}\n", i + 1, describe_step(g.path[i], record.grid->shape));
+      return;
+    case Format::jsonl: {
+      Json j = base_object(record, alphabet, outcome.status);
+      if (!graded) {
+        j["error"] = outcome.error;
+        append_json(out, j, &record);
+        return;
+      }
+      j["level"] = level_name(g.level);
+      j["score"] = g.score;
+      j["hardest"] = hardest_name(g);
+      Json steps = Json::object();
+      for (int i = 0; i < kTechniqueCount; ++i)
+        if (g.counts[static_cast<std::size_t>(i)])
+          steps[std::string(technique_name(static_cast<Technique>(i)))] = g.counts[static_cast<std::size_t>(i)];
+      j["steps"] = steps;
+      j["givens"] = g.givens;
+      j["guesses"] = g.guesses;
+      j["unique"] = g.unique;
+      if (outcome.explain) {
+        Json path = Json::array();
+        for (const Step& s : g.path) path.push_back(describe_step(s, record.grid->shape));
+        j["path"] = path;
+      }
+      append_json(out, j, &record);
+      return;
+    }
+    case Format::csv: {
+      out += csv_prefix(record, alphabet, outcome.status);
+      if (graded) {
+        out += fmt::format(",{},{},{},{},{},{}", level_name(g.level), g.score, hardest_name(g), g.givens, g.guesses,
+                           g.unique ? "true" : "false");
+        for (int count : g.counts) out += fmt::format(",{}", count);
+      } else {
+        out += ",,,,,,";
+        for (int i = 0; i < kTechniqueCount; ++i) out += ',';
+      }
+      if (outcome.explain) {
+        std::string path;
+        if (graded)
+          for (const Step& s : g.path) path += (path.empty() ? "" : " | ") + describe_step(s, record.grid->shape);
+        out += ',' + csv_field(path);
+      }
+      out += ',' + csv_field(graded ? std::string() : one_line(outcome.error));
+      out += '\n';
+      return;
+    }
+  }
+}
+
+// --- generate ----------------------------------------------------------------------------
+
+namespace {
+std::string_view generated_hardest(const GeneratedPuzzle& p) { return p.hardest ? technique_name(*p.hardest) : "none"; }
+}  // namespace
+
+std::string generate_csv_header(const GenerateLayout& layout) {
+  std::string header = "record,puzzle,status,index,seed,clues,symmetry,minimal";
+  if (layout.graded) header += ",level,score,hardest";
+  if (layout.with_solution) header += ",solution";
+  return header + ",error\n";
+}
+
+void write_generated(std::string& out, const OutputOptions& options, const GenerateLayout& layout,
+                     std::uint64_t position, const GeneratedPuzzle& p) {
+  const Alphabet& alphabet = options.alphabet;
+  const std::string status = p.ok ? "unique" : std::string(kErrorStatus);
+  const std::string error = p.ok ? std::string() : fmt::format("puzzle {}: {}", p.index, p.failure);
+  switch (options.format) {
+    case Format::line:
+      if (!p.ok) {
+        out += status_line(status, error);
+        return;
+      }
+      out += to_line(p.puzzle, alphabet);
+      if (layout.with_solution) out += ' ' + to_line(p.solution, alphabet);
+      out += '\n';
+      return;
+    case Format::grid:
+      if (!p.ok) {
+        out += status_line(status, error);
+        out += '\n';
+        return;
+      }
+      out += fmt::format("# puzzle {} seed {} clues {} symmetry {}{}", p.index, p.seed, p.clues,
+                         symmetry_name(p.symmetry), p.minimal ? " minimal" : "");
+      if (p.graded)
+        out += fmt::format(" level {} score {} hardest {}", level_name(p.level), p.score, generated_hardest(p));
+      out += '\n';
+      out += to_block(p.puzzle, alphabet);
+      if (layout.with_solution) {
+        // As comment lines, so that reading the output back gives one record per puzzle.
+        out += "# solution\n";
+        const std::string block = to_block(p.solution, alphabet);
+        for (std::size_t start = 0; start < block.size();) {
+          const std::size_t end = block.find('\n', start);
+          out += "# " + block.substr(start, end - start) + "\n";
+          start = end == std::string::npos ? block.size() : end + 1;
+        }
+      }
+      out += '\n';
+      return;
+    case Format::jsonl: {
+      Json j;
+      j["record"] = position;
+      j["puzzle"] = p.ok ? Json(to_line(p.puzzle, alphabet)) : Json(nullptr);
+      j["status"] = status;
+      j["index"] = p.index;
+      if (!p.ok) {
+        j["error"] = error;
+        append_json(out, j);
+        return;
+      }
+      j["seed"] = p.seed;
+      j["solution"] = to_line(p.solution, alphabet);
+      j["clues"] = p.clues;
+      j["symmetry"] = std::string(symmetry_name(p.symmetry));
+      j["minimal"] = p.minimal;
+      if (p.graded) {
+        j["level"] = std::string(level_name(p.level));
+        j["score"] = p.score;
+        j["hardest"] = std::string(generated_hardest(p));
+      }
+      append_json(out, j);
+      return;
+    }
+    case Format::csv:
+      if (!p.ok) {
+        out += fmt::format("{},,{},{},,,,", position, status, p.index);
+        if (layout.graded) out += ",,,";
+        if (layout.with_solution) out += ",";
+        out += ',' + csv_field(one_line(error)) + '\n';
+        return;
+      }
+      out += fmt::format("{},{},{},{},{},{},{},{}", position, to_line(p.puzzle, alphabet), status, p.index, p.seed,
+                         p.clues, symmetry_name(p.symmetry), p.minimal ? "true" : "false");
+      if (layout.graded) {
+        if (p.graded) out += fmt::format(",{},{},{}", level_name(p.level), p.score, generated_hardest(p));
+        else out += ",,,";
+      }
+      if (layout.with_solution) out += ',' + to_line(p.solution, alphabet);
+      out += ",\n";
+      return;
+  }
+}
+
+// --- OutputSink --------------------------------------------------------------------------
+
+namespace {
+constexpr std::size_t kSinkBufferBytes = std::size_t{1} << 16;
+}
+
+OutputSink::OutputSink(std::FILE* stream) : stream_(stream) {
+  buffer_.reserve(kSinkBufferBytes);
+  struct stat info {};
+  // Only a regular file (or /dev/null) has nobody waiting for each answer.
+  interactive_ = ::fstat(::fileno(stream_), &info) != 0 || !(S_ISREG(info.st_mode) || S_ISCHR(info.st_mode)) ||
+                 ::isatty(::fileno(stream_)) == 1;
+}
+
+OutputSink::~OutputSink() { flush(); }
+
+void OutputSink::write(std::string_view text) {
+  buffer_.append(text);
+  if (buffer_.size() >= kSinkBufferBytes) flush();
+}
+
+void OutputSink::end_batch() {
+  if (interactive_) flush();
+}
+
+void OutputSink::flush() {
+  if (buffer_.empty()) return;
+  if (ok_ && std::fwrite(buffer_.data(), 1, buffer_.size(), stream_) != buffer_.size()) ok_ = false;
+  if (ok_ && std::fflush(stream_) != 0) ok_ = false;
+  buffer_.clear();
 }
 
 }  // namespace sudokit

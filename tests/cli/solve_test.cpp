@@ -162,7 +162,8 @@ TEST(CliSolve, GridLayout) {
       "3 4 5 | 2 8 6 | 1 7 9\n";
   ASSERT_EQ(r.out.rfind(classic_block + "\n", 0), 0u) << r.out;
   const auto lines = split_lines(r.out);
-  // 11 + blank; multiple: comment, 11, blank; none: comment, blank; 2 invalid: comment, blank.
+  // 11 + blank; multiple: comment, 11, blank; none: its status line, blank; 2 invalid: status
+  // line, blank (not comments: reading the output back gives one record per record).
   ASSERT_EQ(lines.size(), 12u + 13u + 2u + 2u + 2u) << r.out;
   EXPECT_EQ(lines[12], "# multiple: at least 2 solutions; one is:");
   std::string multi_solution;
@@ -171,11 +172,11 @@ TEST(CliSolve, GridLayout) {
       if (c >= '1' && c <= '9') multi_solution += c;
   EXPECT_EQ(solution_problem(mix.multi, multi_solution), "");
   EXPECT_EQ(lines[24], "");
-  EXPECT_EQ(lines[25], "# none: no solution");
+  EXPECT_EQ(lines[25], "none: no solution");
   EXPECT_EQ(lines[26], "");
-  EXPECT_EQ(lines[27].rfind("# invalid: givens clash: r1c1 and r1c2", 0), 0u) << lines[27];
+  EXPECT_EQ(lines[27].rfind("invalid: givens clash: r1c1 and r1c2", 0), 0u) << lines[27];
   EXPECT_EQ(lines[28], "");
-  EXPECT_EQ(lines[29].rfind("# invalid: ", 0), 0u);
+  EXPECT_EQ(lines[29].rfind("invalid: ", 0), 0u);
   EXPECT_EQ(lines[30], "");
 }
 
@@ -407,7 +408,11 @@ TEST(CliSolve, HostileInputGivesOneRecordPerRecordInOrder) {
       {good[2], true},
       {std::string(65 * 65, '.'), false},                              // N = 65, too large
       {g, true},
-      {"53..7....\n6..195...\n.98....6.\n8...6...3", false},          // block cut short at the end
+      // A block cut short at the end: each of its lines is a record of its own.
+      {"53..7....", false},
+      {"6..195...", false},
+      {".98....6.", false},
+      {"8...6...3", false},
   };
   std::string input;
   std::vector<int> first_lines;

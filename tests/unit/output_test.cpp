@@ -62,13 +62,13 @@ SolveOutcome outcome(const std::string& status, std::uint64_t count, bool with_s
 
 std::string solve_text(Format format, const Record& record, const SolveOutcome& o) {
   std::string out;
-  write_solve(out, format, record, o, kStandard);
+  write_solve(out, OutputOptions{format, kStandard}, record, o);
   return out;
 }
 
 std::string verify_text(Format format, const Record& record, const Verification& v) {
   std::string out;
-  write_verify(out, format, record, v, kStandard);
+  write_verify(out, OutputOptions{format, kStandard}, record, VerifyOutcome{v, {}});
   return out;
 }
 
@@ -149,7 +149,7 @@ TEST(OutputSolve, LineLayoutPerStatus) {
 
 TEST(OutputSolve, WritersAppend) {
   std::string out = "kept\n";
-  write_solve(out, Format::line, readable_record(), outcome("unique", 1, true), kStandard);
+  write_solve(out, OutputOptions{Format::line, kStandard}, readable_record(), outcome("unique", 1, true));
   EXPECT_EQ(out, "kept\n" + kSolution + "\n");
 }
 
@@ -162,11 +162,11 @@ TEST(OutputSolve, GridLayoutPerStatus) {
   EXPECT_EQ(solve_text(Format::grid, r, outcome("solved", 1, true, 1)), block + "\n");
   EXPECT_EQ(solve_text(Format::grid, r, outcome("multiple", 2, true)),
             "# multiple: at least 2 solutions; one is:\n" + block + "\n");
-  EXPECT_EQ(solve_text(Format::grid, r, outcome("none", 0, false)), "# none: no solution\n\n");
+  EXPECT_EQ(solve_text(Format::grid, r, outcome("none", 0, false)), "none: no solution\n\n");
   SolveOutcome invalid = outcome("invalid", 0, false);
   invalid.error = "81 cells expected, found 80";
   EXPECT_EQ(solve_text(Format::grid, unreadable_record(invalid.error), invalid),
-            "# invalid: 81 cells expected, found 80\n\n");
+            "invalid: 81 cells expected, found 80\n\n");
 }
 
 TEST(OutputSolve, JsonlFieldsPerStatus) {
@@ -366,7 +366,7 @@ TEST(OutputVerify, OtherAlphabetsAndSizes) {
   v.verdict = Verdict::unique;
   v.solution = solution;
   std::string out;
-  write_verify(out, Format::jsonl, r, v, *hex);
+  write_verify(out, OutputOptions{Format::jsonl, *hex}, r, VerifyOutcome{v, {}});
   const json j = json::parse(out);
   EXPECT_EQ(j.at("solution").get<std::string>().substr(0, 16), "0123456789ABCDEF");
   EXPECT_EQ(j.at("puzzle").get<std::string>().substr(0, 16), ".123456789ABCDEF");
@@ -375,7 +375,7 @@ TEST(OutputVerify, OtherAlphabetsAndSizes) {
   o.status = "unique";
   o.count = 1;
   o.solution = solution;
-  write_solve(out, Format::line, r, o, *hex);
+  write_solve(out, OutputOptions{Format::line, *hex}, r, o);
   EXPECT_EQ(out, to_line(solution, *hex) + "\n");
   EXPECT_EQ(out.size(), 257u);
 }
@@ -403,7 +403,7 @@ TEST(OutputAlphabets, CsvRowsSurviveEveryAcceptedAlphabet) {
     o.count = 1;
     o.solution = solution;
     std::string out;
-    write_solve(out, Format::csv, r, o, *alphabet);
+    write_solve(out, OutputOptions{Format::csv, *alphabet}, r, o);
     const auto fields = csv_fields(out);
     ASSERT_EQ(fields.size(), 8u) << out;
     EXPECT_EQ(fields[3], to_line(*r.grid, *alphabet)) << out;
@@ -413,7 +413,7 @@ TEST(OutputAlphabets, CsvRowsSurviveEveryAcceptedAlphabet) {
     v.verdict = Verdict::unique;
     v.solution = solution;
     out.clear();
-    write_verify(out, Format::csv, r, v, *alphabet);
+    write_verify(out, OutputOptions{Format::csv, *alphabet}, r, VerifyOutcome{v, {}});
     const auto verify_fields = csv_fields(out);
     ASSERT_EQ(verify_fields.size(), 9u) << out;
     EXPECT_EQ(verify_fields[3], to_line(*r.grid, *alphabet)) << out;
@@ -436,7 +436,7 @@ TEST(OutputAlphabets, LineAnswersNeverHoldAColon) {
     o.count = 1;
     o.solution = solution;
     std::string out;
-    write_solve(out, Format::line, r, o, *alphabet);
+    write_solve(out, OutputOptions{Format::line, *alphabet}, r, o);
     EXPECT_EQ(out.find(':'), std::string::npos) << out;
   }
 }

@@ -97,6 +97,9 @@ struct BookResult {
   int answers = 0;
 };
 
+/// The output path that means standard output (a PDF book only).
+inline constexpr std::string_view kStandardOutput = "-";
+
 /// Checks what does not depend on the puzzles: format, page size, per-page counts, dpi, the
 /// font, and that the output's folder exists and is writable. Throws BookError.
 void check_book_options(const BookOptions& options, const std::string& path);

@@ -1,40 +1,61 @@
 // sudokit/reader.hpp: streams puzzle records out of text, whatever layout they come in.
 //
-// A record is one puzzle. Its layout is detected per record:
-//  - line:    one line of N² symbols (N >= 4), e.g. 81 characters for 9×9;
-//  - block:   N lines of N symbols; spaces and the '|', '-', '+' rulings of the common
-//             .ss/.sdk layouts are ignored, and lines made only of rulings are skipped;
-//  - numbers: whitespace-separated integers, 0 = empty, N per line over N lines or all N²
-//             on one line (the contest format, and the way to write N > 35).
-// '#' lines are comments. Blank lines separate records (they are never needed between
-// one-line records). A forced shape (--size / --box) settles what a line means; without it
-// a line with '|' box bars is a block row (so `--format grid` output reads back at any size),
-// a line of N² cells is one puzzle, and anything else starts a block of as many rows as the
-// line has cells (so 16 lines of 16 symbols need --size 16 to be read as one 16×16 block,
-// because 16 symbols alone read as a 4×4 one-liner).
+// Three input formats, detected per input (file or stream) from its first content line and
+// overridable with ReaderOptions::format:
+//  - jsonl: the first content line starts with '{'. One JSON object per line; its `puzzle`
+//           field holds the puzzle in any one-record text form, an optional `solution` field
+//           is checked against it, and every other field is carried (Record::fields).
+//  - csv:   the first content line is a header naming a `puzzle` column (RFC 4180 quoting).
+//           Each row is a record; a `solution` column is checked; other columns are carried.
+//  - text:  everything else, framed line by line by these rules (README "Framing"):
+//     * blank lines, '#' comments, "[Section]" headers and rulings ("---+---") belong to no
+//       record;
+//     * a line of N² cells (N >= 4) is one puzzle (symbols; or integers, 0 = empty); a line
+//       "PUZZLE SOLUTION" is a puzzle with a solution to check; a puzzle token followed by
+//       other words keeps them as the record's `note` field;
+//     * a line of N cells (N <= 64), or a line with '|' box bars, is the first row of an N×N
+//       block when the next N-1 content lines (rulings and comments between them skipped)
+//       hold N cells each: the N lines are one record. Lines of integers try the block first
+//       (so 64 lines of 64 integers are one 64×64 puzzle, not 64 8×8 ones); lines of symbols
+//       whose count is a square N² (16 symbols: a 4×4 puzzle) are one-line puzzles unless a
+//       forced shape or box bars say otherwise;
+//     * any other line is a record on its own: an invalid one, with the reason.
+//    So every content line belongs to exactly one record, a bad line never swallows the
+//    lines after it, and each record gets exactly one answer in place.
 //
 // Bad input never stops the stream: a record that cannot be read comes out with `grid`
-// empty and `error` saying why, and reading resumes at the next record. Lines longer than
-// ReaderOptions::max_line_bytes are skipped over without being stored (bounded memory).
+// empty and `error` saying why. Lines longer than ReaderOptions::max_line_bytes are skipped
+// over without being stored (bounded memory); NUL bytes make the line's record invalid.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <istream>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include "sudokit/grid.hpp"
 
 namespace sudokit {
+
+/// How the records of an input are written (see the top of this file).
+enum class InputFormat { detect, text, jsonl, csv };
+/// "auto" | "text" | "jsonl" | "csv"
+std::optional<InputFormat> parse_input_format(std::string_view name);
 
 struct ReaderOptions {
   /// Force every record to this shape (from --size / --box); nothing = detect per record.
   std::optional<Shape> shape;
   Alphabet alphabet = Alphabet::standard();
   /// Longest line accepted; longer ones make an `invalid` record (their bytes are skipped).
-  std::size_t max_line_bytes = std::size_t{1} << 16;
+  /// Large enough for a jsonl record carrying a 64×64 puzzle, its solution and a path.
+  std::size_t max_line_bytes = std::size_t{1} << 20;
+  InputFormat format = InputFormat::detect;
 };
 
 struct Record {
@@ -44,6 +65,13 @@ struct Record {
   std::optional<Grid> grid;     ///< the puzzle, when it could be read
   std::string error;            ///< why not, when it could not (a sentence a person understands)
   std::string text;             ///< the record's first line, cut to 200 bytes (for messages)
+  /// A solution the input supplied with the puzzle (jsonl/csv `solution`, "PUZZLE SOLUTION"
+  /// lines). Only kept when it solves the puzzle; when it does not, the record is an error.
+  std::optional<Grid> solution;
+  /// The input record's other fields, to be carried to structured output unchanged: the key
+  /// and the value as JSON text (jsonl: as written; csv: numbers and booleans typed, the rest
+  /// strings; text: a trailing `note`). Empty for plain text records.
+  std::vector<std::pair<std::string, std::string>> fields;
 };
 
 class RecordReader {
@@ -58,9 +86,48 @@ class RecordReader {
   /// Records returned so far.
   std::size_t records() const;
 
+  /// True when a next() call would not wait for input: a line is already buffered or the
+  /// stream reports bytes available. The record pipeline ends a batch when this is false,
+  /// so a record that arrives alone on a pipe is answered at once instead of waiting for
+  /// a batch to fill.
+  bool ready() const;
+
+  /// The format in use (after detection; `detect` until the first record was looked for).
+  InputFormat format() const;
+
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
+};
+
+/// Every record of several inputs in order ("-" = standard input), numbered 1, 2, ... across
+/// all of them; each input's format is detected on its own. An input that cannot be opened
+/// or read is reported through `on_io_error` ("NAME: cannot open: why"; default: a line on
+/// stderr) and remembered (io_failed()); the records already read stay, the others are read.
+class RecordStream {
+ public:
+  RecordStream(std::vector<std::string> files, ReaderOptions options,
+               std::function<void(const std::string&)> on_io_error = {});
+  ~RecordStream();
+  RecordStream(const RecordStream&) = delete;
+  RecordStream& operator=(const RecordStream&) = delete;
+
+  bool next(Record& record);
+  /// See RecordReader::ready(); true between inputs (opening a file does not wait).
+  bool ready() const;
+  bool io_failed() const { return io_failed_; }
+
+ private:
+  bool open_next();
+  void io_error(const std::string& message);
+  std::vector<std::string> files_;
+  ReaderOptions options_;
+  std::function<void(const std::string&)> on_io_error_;
+  std::size_t next_file_ = 0;
+  std::size_t records_ = 0;
+  std::unique_ptr<std::istream> owned_;
+  std::unique_ptr<RecordReader> reader_;
+  bool io_failed_ = false;
 };
 
 /// Parses one record from a string (tests, and `--puzzle` style arguments).

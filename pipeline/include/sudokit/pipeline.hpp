@@ -14,6 +14,12 @@
 // Per-thread state (a Solver, scratch buffers) lives in `Worker` objects made on demand by
 // `make_worker`, one per thread that runs work; workers are never shared between threads
 // at the same time.
+//
+// Streaming: a batch is closed early when `ready()` says the next read would wait (a pipe
+// with nothing more in it yet), so an interactive client that sends one record and waits
+// gets its answer at once; `after_batch()` runs in the sink after each batch's writes,
+// where a writer flushes what someone may be waiting for. On a file or a busy pipe
+// batches stay full and cost nothing extra.
 #pragma once
 
 #include <cstddef>
@@ -37,14 +43,25 @@ struct PipelineOptions {
 /// Number of cores the process may use (at least 1).
 inline int available_cores() { return std::max(1, tbb::this_task_arena::max_concurrency()); }
 
+/// The default hooks: input is always ready, nothing to do after a batch.
+struct AlwaysReady {
+  bool operator()() const { return true; }
+};
+struct NoAfterBatch {
+  void operator()() const {}
+};
+
 /// Runs the pipeline to completion.
 ///  - `read(Item&) -> bool`: fills the next item, false at the end (called serially, in order);
 ///  - `work(Item&, Worker&)`: processes one item (called in parallel);
-///  - `write(Item&)`: consumes a processed item (called serially, in input order).
+///  - `write(Item&)`: consumes a processed item (called serially, in input order);
+///  - `ready() -> bool`: whether a read now would not wait (else the batch is sent on as it is);
+///  - `after_batch()`: called serially after the writes of each batch.
 /// Items are default-constructed and reused between batches, so an Item may keep buffers.
-template <class Item, class MakeWorker, class Read, class Work, class Write>
+template <class Item, class MakeWorker, class Read, class Work, class Write, class Ready = AlwaysReady,
+          class AfterBatch = NoAfterBatch>
 void run_ordered_pipeline(const PipelineOptions& options, MakeWorker make_worker, Read read, Work work,
-                          Write write) {
+                          Write write, Ready ready = {}, AfterBatch after_batch = {}) {
   using Worker = decltype(make_worker());
   // More threads than cores only adds contention (and TBB warns on stderr about it).
   const int threads = options.threads > 0 ? std::min(options.threads, available_cores()) : available_cores();
@@ -84,8 +101,17 @@ void run_ordered_pipeline(const PipelineOptions& options, MakeWorker make_worker
       }
     }
     batch->used = 0;
-    while (batch->used < batch_size && read(batch->items[batch->used])) ++batch->used;
-    if (batch->used < batch_size) exhausted = true;
+    bool ended = false;
+    while (batch->used < batch_size) {
+      // Wait for input only for a batch's first record; after that, send on what is here.
+      if (batch->used > 0 && !ready()) break;
+      if (!read(batch->items[batch->used])) {
+        ended = true;
+        break;
+      }
+      ++batch->used;
+    }
+    if (ended) exhausted = true;
     if (batch->used == 0) {
       std::lock_guard<std::mutex> lock(free_mutex);
       free_batches.push_back(batch);
@@ -101,6 +127,7 @@ void run_ordered_pipeline(const PipelineOptions& options, MakeWorker make_worker
   };
   auto sink = [&](Batch* batch) {
     for (std::size_t i = 0; i < batch->used; ++i) write(batch->items[i]);
+    after_batch();
     std::lock_guard<std::mutex> lock(free_mutex);
     free_batches.push_back(batch);
   };
