@@ -22,13 +22,13 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
-#include <mutex>
 #include <sstream>
 
 #include <fmt/format.h>
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "progress.hpp"
 #include "sudokit/scorer.hpp"
 #include "sudokit/verifier.hpp"
 
@@ -50,32 +50,6 @@ struct Worker {
   explicit Worker(EngineKind engine) : scorer(engine), counter(engine) {}
   Scorer scorer;
   Solver counter;
-};
-
-// Progress for long searches, on a terminal only: one line, shared by the worker threads.
-class SearchProgress {
- public:
-  explicit SearchProgress(bool enabled) : enabled_(enabled) {}
-  bool enabled() const { return enabled_; }
-  void show(std::size_t record, const ScoreProgress& p) {
-    std::lock_guard lock(mutex_);
-    fmt::print(stderr, "\r\033[Kscore: record {}: best {} after {} nodes, {:.1f} s", record,
-               p.has_best ? std::to_string(p.best) : std::string("none yet"), p.nodes, p.seconds);
-    std::fflush(stderr);
-    shown_ = true;
-  }
-  void clear() {
-    std::lock_guard lock(mutex_);
-    if (!shown_) return;
-    fmt::print(stderr, "\r\033[K");
-    std::fflush(stderr);
-    shown_ = false;
-  }
-
- private:
-  bool enabled_;
-  std::mutex mutex_;
-  bool shown_ = false;
 };
 
 std::string status_of(const ScoreResult& result) {
@@ -147,7 +121,7 @@ int run_score(const std::vector<std::string>& args) {
     score_options.budget = *budget;
   }
   const std::optional<Weights> fixed_weights = load_weights(weights_text);
-  SearchProgress progress(score_options.budget.unlimited() && stderr_is_terminal());
+  ProgressBar progress("score", 0, score_options.budget.unlimited() && stderr_is_terminal());
 
   RecordStream stream(common.input.files, common.input.reader_options());
   OutputSink output;
@@ -182,9 +156,13 @@ int run_score(const std::vector<std::string>& args) {
         const Weights weights = fixed_weights ? *fixed_weights : Weights::target(puzzle.shape.n);
         ScoreOptions local = score_options;
         if (progress.enabled())
-          local.on_progress = [&progress, &record](const ScoreProgress& p) { progress.show(record.number, p); };
+          local.on_progress = [&progress, &record](const ScoreProgress& p) {
+            progress.show_line(fmt::format("record {}: best {} after {} nodes, {:.1f} s", record.number,
+                                           p.has_best ? std::to_string(p.best) : std::string("none yet"), p.nodes,
+                                           p.seconds));
+          };
         outcome.result = worker.scorer.score(puzzle, weights, local);
-        if (progress.enabled()) progress.clear();
+        if (progress.enabled()) progress.finish();
         outcome.status = status_of(outcome.result);
         if (const auto clashes = find_clashes(puzzle, kReportedClashes + 1); !clashes.empty())
           outcome.error = "givens clash: " + describe_clashes(puzzle.shape, clashes);

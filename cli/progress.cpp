@@ -22,6 +22,7 @@ ProgressBar::~ProgressBar() { finish(); }
 
 void ProgressBar::advance(std::uint64_t done) {
   if (!enabled_) return;
+  std::lock_guard lock(mutex_);
   done_ += done;
   const auto now = std::chrono::steady_clock::now();
   if (now - last_draw_ < std::chrono::milliseconds(100) && done_ != total_) return;
@@ -38,14 +39,26 @@ void ProgressBar::draw() {
   }
   line += fmt::format("  {:.1f}/s  elapsed {}", rate, format_duration(elapsed));
   if (total_ > 0 && rate > 0) line += "  ETA " + format_duration(static_cast<double>(total_ - std::min(done_, total_)) / rate);
+  put(line);
+}
+
+void ProgressBar::put(const std::string& line) {
   // \r and "erase to end of line" redraw in place on any ANSI terminal.
   fmt::print(stderr, "\r{}\x1b[K", line);
   std::fflush(stderr);
   drawn_ = true;
 }
 
+void ProgressBar::show_line(const std::string& text) {
+  if (!enabled_) return;
+  std::lock_guard lock(mutex_);
+  put(label_ + ": " + text);
+}
+
 void ProgressBar::finish() {
-  if (!enabled_ || !drawn_) return;
+  if (!enabled_) return;
+  std::lock_guard lock(mutex_);
+  if (!drawn_) return;
   fmt::print(stderr, "\r\x1b[K");
   std::fflush(stderr);
   drawn_ = false;

@@ -3,11 +3,14 @@
 // Shown only when stderr is a terminal, so logs and pipes never receive carriage returns;
 // redrawn at most ten times a second, so the cost is nothing next to the work it reports.
 // The line shows the count done (of the total when known), the rate since the start and,
-// with a total, the estimated time left. finish() (or the destructor) erases it.
+// with a total, the estimated time left; or, for one long search (score), whatever
+// show_line() is given. finish() (or the destructor) erases it. Every command's progress
+// goes through this one class; its calls may come from any thread.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
+#include <mutex>
 #include <string>
 
 namespace sudokit::cli {
@@ -22,12 +25,17 @@ class ProgressBar {
 
   /// Records `done` more items; redraws when the last redraw is old enough.
   void advance(std::uint64_t done = 1);
+  /// Shows `text` as the line (a long search's own progress), until the next call.
+  void show_line(const std::string& text);
   /// Erases the line (idempotent).
   void finish();
+  bool enabled() const { return enabled_; }
 
  private:
   void draw();
+  void put(const std::string& line);
 
+  std::mutex mutex_;
   std::string label_;
   std::uint64_t total_;
   bool enabled_;
