@@ -92,7 +92,7 @@ int run_grade(const std::vector<std::string>& args) {
         write_grade(text, out_options, record, outcome);
         output.write(text);
       },
-      [&] { output.end_batch(); });
+      [&](bool input_waited) { output.end_batch(input_waited); });
   output.flush();
 
   std::size_t total = failed;

@@ -181,7 +181,7 @@ int run_score(const std::vector<std::string>& args) {
         write_score(text, out_options, record, outcome);
         output.write(text);
       },
-      [&] { output.end_batch(); });
+      [&](bool input_waited) { output.end_batch(input_waited); });
   return finish_command("score", output, stream, failed == 0);
 }
 

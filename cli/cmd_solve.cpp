@@ -72,7 +72,7 @@ int run_solve(const std::vector<std::string>& args) {
         write_solve(text, out_options, record, outcome);
         output.write(text);
       },
-      [&] { output.end_batch(); });
+      [&](bool input_waited) { output.end_batch(input_waited); });
   return finish_command("solve", output, stream, failed == 0);
 }
 

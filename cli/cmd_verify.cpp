@@ -60,7 +60,7 @@ int run_verify(const std::vector<std::string>& args) {
         write_verify(text, out_options, record, outcome);
         output.write(text);
       },
-      [&] { output.end_batch(); });
+      [&](bool input_waited) { output.end_batch(input_waited); });
   output.flush();
 
   const std::size_t total = per_verdict[0] + per_verdict[1] + per_verdict[2] + per_verdict[3] + errors;

@@ -118,15 +118,16 @@ void write_solve(std::string& out, const OutputOptions& options, const Record& r
   const bool has_solution = outcome.solution.has_value();
   const bool answered = has_solution && (outcome.status == "unique" || outcome.status == "solved");
   // "at least" only when the count stopped at the limit, so more solutions may exist.
-  const std::string how_many = outcome.count >= outcome.limit ? fmt::format("at least {} solutions", outcome.count)
-                                                               : fmt::format("{} solutions", outcome.count);
+  auto how_many = [&] {
+    return fmt::format("{}{} solutions", outcome.count >= outcome.limit ? "at least " : "", outcome.count);
+  };
   switch (options.format) {
     case Format::line:
       if (answered) {
         out += to_line(*outcome.solution, alphabet);
         out += '\n';
       } else if (outcome.status == "multiple") {
-        out += fmt::format("multiple: {}; one is {}\n", how_many,
+        out += fmt::format("multiple: {}; one is {}\n", how_many(),
                            has_solution ? to_line(*outcome.solution, alphabet) : std::string("?"));
       } else if (outcome.status == "none") {
         out += "none: no solution\n";
@@ -138,7 +139,7 @@ void write_solve(std::string& out, const OutputOptions& options, const Record& r
       if (answered) {
         out += to_block(*outcome.solution, alphabet);
       } else if (outcome.status == "multiple") {
-        out += fmt::format("# multiple: {}; one is:\n", how_many);
+        out += fmt::format("# multiple: {}; one is:\n", how_many());
         if (has_solution) out += to_block(*outcome.solution, alphabet);
       } else if (outcome.status == "none") {
         out += "none: no solution\n";
@@ -488,7 +489,7 @@ namespace {
 constexpr std::size_t kSinkBufferBytes = std::size_t{1} << 16;
 }
 
-OutputSink::OutputSink(std::FILE* stream) : stream_(stream) {
+OutputSink::OutputSink(std::FILE* stream) : stream_(stream), last_flush_(std::chrono::steady_clock::now()) {
   buffer_.reserve(kSinkBufferBytes);
   struct stat info {};
   // Only a regular file (or /dev/null) has nobody waiting for each answer.
@@ -503,11 +504,13 @@ void OutputSink::write(std::string_view text) {
   if (buffer_.size() >= kSinkBufferBytes) flush();
 }
 
-void OutputSink::end_batch() {
-  if (interactive_) flush();
+void OutputSink::end_batch(bool input_waited) {
+  if (!interactive_) return;
+  if (input_waited || std::chrono::steady_clock::now() - last_flush_ >= std::chrono::milliseconds(50)) flush();
 }
 
 void OutputSink::flush() {
+  last_flush_ = std::chrono::steady_clock::now();
   if (buffer_.empty()) return;
   if (ok_ && std::fwrite(buffer_.data(), 1, buffer_.size(), stream_) != buffer_.size()) ok_ = false;
   if (ok_ && std::fflush(stream_) != 0) ok_ = false;

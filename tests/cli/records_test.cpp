@@ -314,6 +314,11 @@ TEST(RecordStreaming, AnAnswerLeavesWhileTheInputStaysOpen) {
     const std::string answer = read_line_within(from_child[0], 30);
     EXPECT_EQ(answer.rfind(round == 1 ? "invalid: givens clash" : expected, 0), 0u) << "round " << round << ": " << answer;
   }
+  // A burst of exactly one batch (64 records), then a wait: all 64 answers come.
+  std::string burst;
+  for (int i = 0; i < 64; ++i) burst += kPuzzle + "\n";
+  ASSERT_EQ(::write(to_child[1], burst.data(), burst.size()), static_cast<ssize_t>(burst.size()));
+  for (int i = 0; i < 64; ++i) ASSERT_EQ(read_line_within(from_child[0], 30), expected) << "burst answer " << i;
   ::close(to_child[1]);
   EXPECT_EQ(read_line_within(from_child[0], 30), "");  // nothing more, then the end
   ::close(from_child[0]);

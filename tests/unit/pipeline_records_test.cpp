@@ -95,8 +95,9 @@ TEST(Pipeline, ABatchClosesWhenInputIsNotReady) {
       },
       [](int&, int&) {},
       [&](int& item) { EXPECT_EQ(item, written++); }, [&] { return produced % 3 != 0; },
-      [&] {
+      [&](bool input_waited) {
         ++batches;
+        EXPECT_TRUE(input_waited);  // every batch here ends because input is not ready (or ended)
         written_at_batch_end.push_back(written);
       });
   EXPECT_EQ(written, 100);

@@ -23,6 +23,7 @@
 // owns buffering) and never throw for a record.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
@@ -144,9 +145,12 @@ void write_generated(std::string& out, const OutputOptions& options, const Gener
 // --- where records go ----------------------------------------------------------------------
 
 /// Buffered output to a stdio stream (standard output by default). Records are appended
-/// whole; end_batch() is called when the records before it are all written, and flushes
-/// at once when the stream is a pipe, a terminal or a socket (someone may be waiting for
-/// the answer), or when the buffer is large; to a regular file it only flushes when full.
+/// whole. end_batch(input_waited) is called when the records before it are all written:
+/// when the stream is a pipe, a terminal or a socket (someone may be waiting for the
+/// answer) it flushes if the input had nothing more ready (a client waits for these
+/// answers) or 50 ms have passed since the last flush (slow records still trickle out);
+/// otherwise, and to a regular file, it writes in 64 KiB blocks, so bulk throughput pays
+/// no system call per batch.
 class OutputSink {
  public:
   explicit OutputSink(std::FILE* stream = stdout);
@@ -155,7 +159,7 @@ class OutputSink {
   OutputSink& operator=(const OutputSink&) = delete;
 
   void write(std::string_view text);
-  void end_batch();
+  void end_batch(bool input_waited);
   void flush();
   /// False once a write failed (a closed pipe, a full disk).
   bool ok() const { return ok_; }
@@ -164,6 +168,7 @@ class OutputSink {
  private:
   std::FILE* stream_;
   std::string buffer_;
+  std::chrono::steady_clock::time_point last_flush_;
   bool interactive_ = false;
   bool ok_ = true;
 };

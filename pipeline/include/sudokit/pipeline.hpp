@@ -17,9 +17,10 @@
 //
 // Streaming: a batch is closed early when `ready()` says the next read would wait (a pipe
 // with nothing more in it yet), so an interactive client that sends one record and waits
-// gets its answer at once; `after_batch()` runs in the sink after each batch's writes,
-// where a writer flushes what someone may be waiting for. On a file or a busy pipe
-// batches stay full and cost nothing extra.
+// gets its answer at once; `after_batch(input_waited)` runs in the sink after each batch's
+// writes, told whether that batch was closed because the input had nothing more ready (or
+// ended): that is when a writer flushes what someone may be waiting for. On a file or a
+// busy pipe batches stay full and nothing is flushed early.
 #pragma once
 
 #include <cstddef>
@@ -48,7 +49,7 @@ struct AlwaysReady {
   bool operator()() const { return true; }
 };
 struct NoAfterBatch {
-  void operator()() const {}
+  void operator()(bool /*input_waited*/) const {}
 };
 
 /// Runs the pipeline to completion.
@@ -56,7 +57,8 @@ struct NoAfterBatch {
 ///  - `work(Item&, Worker&)`: processes one item (called in parallel);
 ///  - `write(Item&)`: consumes a processed item (called serially, in input order);
 ///  - `ready() -> bool`: whether a read now would not wait (else the batch is sent on as it is);
-///  - `after_batch()`: called serially after the writes of each batch.
+///  - `after_batch(bool input_waited)`: called serially after the writes of each batch; true
+///    when the batch was closed because input was not ready or had ended.
 /// Items are default-constructed and reused between batches, so an Item may keep buffers.
 template <class Item, class MakeWorker, class Read, class Work, class Write, class Ready = AlwaysReady,
           class AfterBatch = NoAfterBatch>
@@ -71,6 +73,7 @@ void run_ordered_pipeline(const PipelineOptions& options, MakeWorker make_worker
   struct Batch {
     std::vector<Item> items;
     std::size_t used = 0;
+    bool input_waited = false;  ///< closed early: the input had nothing more ready, or ended
   };
   // Every batch is owned by `batches` for the whole run, so an exception thrown by a stage
   // (TBB cancels the pipeline and rethrows it here) leaks nothing. Free batches are recycled
@@ -101,16 +104,22 @@ void run_ordered_pipeline(const PipelineOptions& options, MakeWorker make_worker
       }
     }
     batch->used = 0;
+    batch->input_waited = false;
     bool ended = false;
     while (batch->used < batch_size) {
       // Wait for input only for a batch's first record; after that, send on what is here.
-      if (batch->used > 0 && !ready()) break;
+      if (batch->used > 0 && !ready()) {
+        batch->input_waited = true;
+        break;
+      }
       if (!read(batch->items[batch->used])) {
-        ended = true;
+        ended = batch->input_waited = true;
         break;
       }
       ++batch->used;
     }
+    // A full batch may still be the last of a burst: then someone waits for its answers too.
+    if (!ended && !batch->input_waited) batch->input_waited = !ready();
     if (ended) exhausted = true;
     if (batch->used == 0) {
       std::lock_guard<std::mutex> lock(free_mutex);
@@ -127,7 +136,7 @@ void run_ordered_pipeline(const PipelineOptions& options, MakeWorker make_worker
   };
   auto sink = [&](Batch* batch) {
     for (std::size_t i = 0; i < batch->used; ++i) write(batch->items[i]);
-    after_batch();
+    after_batch(batch->input_waited);
     std::lock_guard<std::mutex> lock(free_mutex);
     free_batches.push_back(batch);
   };
