@@ -58,9 +58,9 @@ constexpr const char* kUsage =
     "stops at N clues; --clues MIN-MAX stops at a count drawn for each puzzle, uniformly in the\n"
     "range, from its seed (with a symmetry, the first count at or below it that whole orbits\n"
     "allow; a puzzle whose clues cannot all go that far keeps a count above it, still in range).\n"
-    "Above 16x16 each removal test gets a node budget\n"
-    "(--test-budget) and a clue whose test runs out stays: the puzzle is unique but not proved\n"
-    "minimal; --minimal makes the tests exact, which takes hours on 25x25.\n"
+    "Above 16x16 each removal test gets a node budget (--test-budget) and a clue whose test runs\n"
+    "out stays: the puzzle is unique but not proved minimal; --minimal makes the tests exact,\n"
+    "which takes hours on 25x25.\n"
     "Puzzle I of a run depends only on --seed and I (the seed in jsonl/csv/grid output\n"
     "remakes it alone with --puzzle-seed), so output is identical for any --threads and\n"
     "--shard K/N runs merge into the full run.\n"
@@ -113,6 +113,14 @@ bool whole(std::string_view text, Number& value) {
   return !text.empty() && result.ec == std::errc{} && result.ptr == text.data() + text.size();
 }
 
+// "A<separator>B", two whole numbers. The separator is looked for from the second character,
+// so "-5-9" is (-5, 9) and a lone "-5" has none.
+template <class Number>
+bool whole_pair(std::string_view text, char separator, Number& first, Number& second) {
+  const auto at = text.find(separator, 1);
+  return at != std::string_view::npos && whole(text.substr(0, at), first) && whole(text.substr(at + 1), second);
+}
+
 void validate(boost::any& store, const std::vector<std::string>& tokens, Unsigned64*, int) {
   const std::string& text = single_token(store, tokens);
   Unsigned64 parsed;
@@ -120,40 +128,33 @@ void validate(boost::any& store, const std::vector<std::string>& tokens, Unsigne
   store = parsed;
 }
 
-// "N" or "MIN-MAX" (a leading '-' is a negative N, refused by the config check).
+// "N" or "MIN-MAX" (a negative count is refused by impossible_request).
 void validate(boost::any& store, const std::vector<std::string>& tokens, ClueTarget*, int) {
   const std::string& text = single_token(store, tokens);
-  const std::string_view view = text;
-  const auto dash = view.find('-', 1);
   ClueTarget target;
-  const bool ok = dash == std::string_view::npos
-                      ? whole(view, target.low) && whole(view, target.high)
-                      : whole(view.substr(0, dash), target.low) && whole(view.substr(dash + 1), target.high);
-  if (!ok) refuse(text, "write N or MIN-MAX with whole numbers");
-  if (dash == std::string_view::npos && target.low == 0) refuse(text, "a puzzle needs clues");
+  const bool single = text.find('-', 1) == std::string::npos;
+  if (single ? !whole(text, target.low) : !whole_pair(text, '-', target.low, target.high))
+    refuse(text, "write N or MIN-MAX with whole numbers");
+  if (single) target.high = target.low;
+  if (single && target.low == 0) refuse(text, "a puzzle needs clues");
   if (target.high == 0) refuse(text, "the maximum must be at least 1");
   store = target;
 }
 
+// "MIN-MAX" (MIN <= MAX is impossible_request's to check).
 void validate(boost::any& store, const std::vector<std::string>& tokens, ScoreOption*, int) {
   const std::string& text = single_token(store, tokens);
-  const std::string_view view = text;
-  const auto dash = view.find('-', 1);
   ScoreOption score;
-  if (dash == std::string_view::npos || !whole(view.substr(0, dash), score.range.low) ||
-      !whole(view.substr(dash + 1), score.range.high))
-    refuse(text, "write MIN-MAX (e.g. 300-900)");
-  store = score;  // MIN <= MAX is impossible_request's to check
+  if (!whole_pair(text, '-', score.range.low, score.range.high)) refuse(text, "write MIN-MAX (e.g. 300-900)");
+  store = score;
 }
 
+// "K/N" with K < N.
 void validate(boost::any& store, const std::vector<std::string>& tokens, ShardOption*, int) {
   const std::string& text = single_token(store, tokens);
-  const std::string_view view = text;
-  const auto slash = view.find('/');
   ShardOption option;
   BatchShard& shard = option.shard;
-  if (slash == std::string_view::npos || !whole(view.substr(0, slash), shard.index) ||
-      !whole(view.substr(slash + 1), shard.count) || shard.count < 1 || shard.index >= shard.count)
+  if (!whole_pair(text, '/', shard.index, shard.count) || shard.count < 1 || shard.index >= shard.count)
     refuse(text, "write K/N with 0 <= K < N (e.g. 0/4)");
   store = option;
 }
