@@ -98,7 +98,8 @@ using BatchProgress = std::function<void(const BatchSummary&)>;
 std::uint64_t batch_expected(const BatchRequest& request);
 
 /// Runs the request (see the top of this file). Throws std::invalid_argument for a bad shard
-/// (count 0 or index >= count); nothing else, except what the sink or progress throw.
+/// (count 0 or index >= count); what the sink or progress throw propagates; failures of
+/// single indices never throw (they are delivered).
 BatchSummary generate_batch(const BatchRequest& request, const BatchSink& sink, const BatchProgress& progress = {});
 
 }  // namespace sudokit

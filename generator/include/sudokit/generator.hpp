@@ -104,7 +104,8 @@ struct ScoreRange {
   int high = 0;
 };
 
-/// What to generate. min_clues/max_clues = 0 mean "no bound".
+/// What to generate. min_clues/max_clues = 0 mean "no bound"; min_clues < max_clues draws each
+/// candidate's stop count in the range (step 3 at the top of this file).
 struct GeneratorConfig {
   Shape shape;
   Symmetry symmetry = Symmetry::none;
@@ -149,7 +150,9 @@ std::optional<std::string> impossible_request(const GeneratorConfig& config);
 int fewest_possible_clues(const Shape& shape);
 
 struct GeneratedPuzzle {
-  bool ok = false;          ///< false only when a clue target was not reached in max_attempts
+  /// false when a clue or difficulty target was not reached in max_attempts (and, from
+  /// generate_batch, when making this index threw: `failure` then says "internal error: ...").
+  bool ok = false;
   std::string failure;      ///< why, when !ok
   std::uint64_t index = 0;  ///< position in the run
   std::uint64_t seed = 0;   ///< the puzzle seed: generate_from_seed(config, seed) gives it again
