@@ -1,43 +1,40 @@
 // `sudokit generate`: uniquely solvable puzzles, in parallel, reproducible from a seed.
 //
-// The work is sudokit::Generator (generator.hpp); this file is options, streaming and
-// layouts. Puzzle i depends only on (seed, i), so the indices flow through the ordered
-// parallel pipeline like records through `solve`: the output is the same bytes whatever
-// --threads, streams in index order, and memory stays bounded however large --count is
-// (`--count 10000000 | head` stops as soon as head closes the pipe).
+// The work is sudokit::generate_batch (batch.hpp): the index walk, shards, --distinct, the
+// difficulty filter's statistics, the ordered parallel execution and failure isolation live
+// in the generator library; this file declares and validates the options, builds the
+// BatchRequest, and writes each puzzle the library hands back, in index order. Puzzle i
+// depends only on (seed, i), so the output is the same bytes whatever --threads, streams in
+// index order, and memory stays bounded however large --count is (`--count 10000000 | head`
+// stops as soon as head closes the pipe: the sink says stop when a write fails).
 //
-// Difficulty (--difficulty LEVEL, --score MIN-MAX): each puzzle index tries candidates
-// derived from (seed, index, attempt) only, graded by sudokit::Grader inside the worker, so
-// the filtering runs in parallel and the output is still the same bytes for any --threads
-// and shard split. The sink adds up the candidates and prints the acceptance rate on stderr.
+// Options are validated by Boost.Program_options: typed values with their own validators
+// (seeds and node budgets, which lexical_cast would wrap from "-1"; clue and score ranges;
+// shards), notifiers that parse names into the request, and vm.count() for "was it given".
 //
 // Books (--book FILE.pdf|.svg|.png): the records still go to standard output; the puzzles
 // (with solutions and, when graded, levels) are also kept and laid out in one go at the end
 // by sudokit::render_book. The book options are checked before anything is generated.
 //
-// Layouts (one record per puzzle):
-//   line   the puzzle; with --with-solution "PUZZLE SOLUTION" (one space between)
-//   grid   "# puzzle I seed S clues C symmetry Y[ minimal][ level L score X]", the puzzle
-//          block, with --with-solution "# solution" and its block, then a blank line
-//   jsonl  {"index", "seed", "puzzle", "solution", "clues", "symmetry", "minimal"[, "level",
-//          "score", "hardest"]} (the solution is always there: a structured record has room)
-//   csv    header index,seed,puzzle,clues,symmetry,minimal[,level,score,hardest][,solution]
+// Records (output/'s write_generated, docs/RECORDS.md): one per puzzle index, in the
+// layout of --format and the symbols of --alphabet; an index that failed (its --clues or
+// difficulty target missed in --attempts tries, or an error while making it) is written in
+// place as an `error` record, and its reason also goes to stderr.
 // "seed" is the seed of the candidate written: `--puzzle-seed S` with the same options makes
 // exactly that puzzle again, alone. "minimal" is checked: no single clue can go.
 //
 // Exit: 0; 1 when some puzzle missed its --clues or difficulty target in --attempts tries,
 // or --distinct ran out of candidates; 2 for a bad or impossible request.
-#include <atomic>
+#include <algorithm>
 #include <charconv>
 #include <random>
-#include <unordered_set>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "commands.hpp"
 #include "common.hpp"
 #include "progress.hpp"
+#include "sudokit/batch.hpp"
 #include "sudokit/book.hpp"
 #include "sudokit/generator.hpp"
 #include "sudokit/grader.hpp"
@@ -49,10 +46,13 @@ constexpr const char* kUsage =
     "usage: sudokit generate [OPTIONS]\n"
     "Writes uniquely solvable puzzles. Clues are removed in a random order while the puzzle\n"
     "stays unique: by default every clue is tried once, so none can go (a minimal puzzle);\n"
-    "--removal quick stops at the first clue that must stay (fast, generous puzzles); --clues\n"
-    "stops when the count is in range. Above 16x16 each removal test gets a node budget\n"
-    "(--test-budget) and a clue whose test runs out stays: the puzzle is unique but not proved\n"
-    "minimal; --minimal makes the tests exact, which takes hours on 25x25.\n"
+    "--removal quick stops at the first clue that must stay (fast, generous puzzles); --clues N\n"
+    "stops at N clues; --clues MIN-MAX stops at a count drawn for each puzzle, uniformly in the\n"
+    "range, from its seed (with a symmetry, the first count at or below it that whole orbits\n"
+    "allow; a puzzle whose clues cannot all go that far keeps a count above it, still in range).\n"
+    "Above 16x16 each removal test gets a node budget (--test-budget) and a clue whose test runs\n"
+    "out stays: the puzzle is unique but not proved minimal; --minimal makes the tests exact,\n"
+    "which takes hours on 25x25.\n"
     "Puzzle I of a run depends only on --seed and I (the seed in jsonl/csv/grid output\n"
     "remakes it alone with --puzzle-seed), so output is identical for any --threads and\n"
     "--shard K/N runs merge into the full run.\n"
@@ -66,237 +66,200 @@ constexpr const char* kUsage =
     "row/column swaps in bands/stacks, band/stack swaps, transposition) for 4x4, 6x6, 8x8\n"
     "and 9x9; other sizes drop only puzzles equal up to digit relabelling. It keeps going\n"
     "past --count indices until --count puzzles are written (within one shard).\n"
+    "A puzzle that misses its target in --attempts tries is written in place as an error\n"
+    "record (exit 1), and the run goes on.\n"
     "--engine picks what decides the exact removal tests: auto (default) the fast engine on\n"
     "9x9 and the generator's own search on other sizes, dlx Dancing Links, fast the fast\n"
     "engine (9x9 only). Budgeted tests (--test-budget) always use the own search. Uniqueness\n"
     "is a fact, so the output is the same with every engine; only the speed differs.";
 
-std::uint64_t parse_u64(const std::string& text, const char* option) {
+// Option values with their own validators (found by Boost through argument-dependent lookup).
+// An error_with_option_name's %canonical_option% becomes the option as the user wrote it.
+struct Unsigned64 {  // a seed or a node budget: 0 to 2^64-1, no sign
   std::uint64_t value = 0;
-  const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || result.ec != std::errc{} || result.ptr != text.data() + text.size())
-    throw UsageError(fmt::format("{} '{}' is not a number from 0 to 18446744073709551615", option, text));
-  return value;
-}
-
-int parse_int(std::string_view text, const std::string& whole, const char* option) {
-  int value = 0;
-  const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || result.ec != std::errc{} || result.ptr != text.data() + text.size())
-    throw UsageError(fmt::format("{} '{}': write N or MIN-MAX with whole numbers", option, whole));
-  return value;
-}
-
-// "N" or "MIN-MAX" (a leading '-' is a negative N, refused by the config check).
-void parse_clues(const std::string& text, GeneratorConfig& config) {
-  const auto dash = text.find('-', 1);
-  if (dash == std::string::npos) {
-    config.min_clues = config.max_clues = parse_int(text, text, "--clues");
-    if (config.min_clues == 0) throw UsageError("--clues 0: a puzzle needs clues");
-  } else {
-    config.min_clues = parse_int(std::string_view(text).substr(0, dash), text, "--clues");
-    config.max_clues = parse_int(std::string_view(text).substr(dash + 1), text, "--clues");
-    if (config.max_clues == 0) throw UsageError("--clues: the maximum must be at least 1");
-  }
-}
-
-struct Shard {
-  std::uint64_t index = 0;
-  std::uint64_t count = 1;
 };
-Shard parse_shard(const std::string& text) {
-  const auto slash = text.find('/');
-  Shard shard;
-  bool ok = slash != std::string::npos;
-  if (ok) {
-    auto a = std::from_chars(text.data(), text.data() + slash, shard.index);
-    auto b = std::from_chars(text.data() + slash + 1, text.data() + text.size(), shard.count);
-    ok = a.ec == std::errc{} && a.ptr == text.data() + slash && b.ec == std::errc{} &&
-         b.ptr == text.data() + text.size() && shard.count >= 1 && shard.index < shard.count;
-  }
-  if (!ok) throw UsageError(fmt::format("--shard '{}': write K/N with 0 <= K < N (e.g. 0/4)", text));
-  return shard;
+struct ClueTarget {  // "N" or "MIN-MAX"
+  int low = 0;
+  int high = 0;
+};
+struct ScoreOption {  // "MIN-MAX"
+  ScoreRange range;
+};
+struct ShardOption {  // "K/N"
+  BatchShard shard;
+};
+
+[[noreturn]] void refuse(const std::string& token, std::string_view advice) {
+  throw po::error_with_option_name(fmt::format("%canonical_option% '{}': {}", token, advice));
 }
 
-constexpr int kSizeUnset = -1;
-
-// --test-budget -1 would otherwise pass for "not given".
-bool vm_has_budget(const std::vector<std::string>& args) {
-  for (const std::string& arg : args)
-    if (arg.rfind("--test-budget", 0) == 0) return true;
-  return false;
+const std::string& single_token(const boost::any& store, const std::vector<std::string>& tokens) {
+  po::validators::check_first_occurrence(store);
+  return po::validators::get_single_string(tokens);
 }
 
-Shape parse_shape(int size, const std::string& box) {
+// A whole number filling all of `text` (from_chars: no sign for unsigned, no spaces).
+template <class Number>
+bool whole(std::string_view text, Number& value) {
+  const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
+  return !text.empty() && result.ec == std::errc{} && result.ptr == text.data() + text.size();
+}
+
+// "A<separator>B", two whole numbers. The separator is looked for from the second character,
+// so "-5-9" is (-5, 9) and a lone "-5" has none.
+template <class Number>
+bool whole_pair(std::string_view text, char separator, Number& first, Number& second) {
+  const auto at = text.find(separator, 1);
+  return at != std::string_view::npos && whole(text.substr(0, at), first) && whole(text.substr(at + 1), second);
+}
+
+void validate(boost::any& store, const std::vector<std::string>& tokens, Unsigned64*, int) {
+  const std::string& text = single_token(store, tokens);
+  Unsigned64 parsed;
+  if (!whole(text, parsed.value)) refuse(text, "write a whole number from 0 to 18446744073709551615");
+  store = parsed;
+}
+
+// "N" or "MIN-MAX" (a negative count is refused by impossible_request).
+void validate(boost::any& store, const std::vector<std::string>& tokens, ClueTarget*, int) {
+  const std::string& text = single_token(store, tokens);
+  ClueTarget target;
+  const bool single = text.find('-', 1) == std::string::npos;
+  if (single ? !whole(text, target.low) : !whole_pair(text, '-', target.low, target.high))
+    refuse(text, "write N or MIN-MAX with whole numbers");
+  if (single) target.high = target.low;
+  if (single && target.low == 0) refuse(text, "a puzzle needs clues");
+  if (target.high == 0) refuse(text, "the maximum must be at least 1");
+  store = target;
+}
+
+// "MIN-MAX" (MIN <= MAX is impossible_request's to check).
+void validate(boost::any& store, const std::vector<std::string>& tokens, ScoreOption*, int) {
+  const std::string& text = single_token(store, tokens);
+  ScoreOption score;
+  if (!whole_pair(text, '-', score.range.low, score.range.high)) refuse(text, "write MIN-MAX (e.g. 300-900)");
+  store = score;
+}
+
+// "K/N" with K < N.
+void validate(boost::any& store, const std::vector<std::string>& tokens, ShardOption*, int) {
+  const std::string& text = single_token(store, tokens);
+  ShardOption option;
+  BatchShard& shard = option.shard;
+  if (!whole_pair(text, '/', shard.index, shard.count) || shard.count < 1 || shard.index >= shard.count)
+    refuse(text, "write K/N with 0 <= K < N (e.g. 0/4)");
+  store = option;
+}
+
+// --size and --box (either, both when they agree, or neither: 9x9).
+Shape shape_option(const po::variables_map& vm) {
   std::string why;
-  if (!box.empty()) {
+  const bool sized = vm.count("size") > 0;
+  const int n = sized ? vm["size"].as<int>() : 9;
+  if (vm.count("box")) {
+    const auto& box = vm["box"].as<std::string>();
     auto shape = parse_box(box, &why);
     if (!shape) throw UsageError("--box: " + why);
-    if (size != kSizeUnset && size != shape->n)
-      throw UsageError(fmt::format("--box {} makes {}x{} grids, not --size {}", box, shape->n, shape->n, size));
+    if (sized && n != shape->n)
+      throw UsageError(fmt::format("--box {} makes {}x{} grids, not --size {}", box, shape->n, shape->n, n));
     return *shape;
   }
-  if (size == kSizeUnset) size = 9;
-  auto shape = default_shape(size);
-  if (!shape) throw UsageError(fmt::format("--size {} is not supported (sizes 1 to {})", size, kMaxSize));
+  auto shape = default_shape(n);
+  if (!shape) throw UsageError(fmt::format("--size {} is not supported (sizes 1 to {})", n, kMaxSize));
   return *shape;
 }
 
-// A 128-bit fingerprint of a canonical form: --distinct remembers 16 bytes per puzzle, not
-// the whole form; two different forms collide with probability about 2^-128 per pair.
-struct Fingerprint {
-  std::uint64_t a = 0, b = 0;
-  friend bool operator==(const Fingerprint&, const Fingerprint&) = default;
-};
-struct FingerprintHash {
-  std::size_t operator()(const Fingerprint& f) const { return static_cast<std::size_t>(f.a ^ (f.b * 31)); }
-};
-Fingerprint fingerprint(const std::vector<std::uint8_t>& form) {
-  Fingerprint f{0x243f6a8885a308d3ULL, 0x13198a2e03707344ULL};
-  for (std::uint8_t byte : form) {
-    f.a = splitmix64(f.a ^ byte);
-    f.b = splitmix64(f.b + byte + 0x9e3779b97f4a7c15ULL);
-  }
-  return f;
-}
-
-// "MIN-MAX" (whole numbers, MIN <= MAX checked by impossible_request).
-ScoreRange parse_score(const std::string& text) {
-  const auto dash = text.find('-', 1);
-  if (dash == std::string::npos) throw UsageError(fmt::format("--score '{}': write MIN-MAX (e.g. 300-900)", text));
-  return {parse_int(std::string_view(text).substr(0, dash), text, "--score"),
-          parse_int(std::string_view(text).substr(dash + 1), text, "--score")};
-}
-
-std::string csv_header(bool with_solution, bool graded) {
-  std::string header = "index,seed,puzzle,clues,symmetry,minimal";
-  if (graded) header += ",level,score,hardest";
-  if (with_solution) header += ",solution";
-  return header + "\n";
-}
-
-std::string_view hardest_name(const GeneratedPuzzle& p) { return p.hardest ? technique_name(*p.hardest) : "none"; }
-
-void write_record(std::string& out, Format format, const GeneratedPuzzle& p, bool with_solution) {
-  const std::string puzzle = to_line(p.puzzle);
-  switch (format) {
-    case Format::line:
-      out += puzzle;
-      if (with_solution) out += ' ' + to_line(p.solution);
-      out += '\n';
-      break;
-    case Format::grid:
-      out += fmt::format("# puzzle {} seed {} clues {} symmetry {}{}", p.index, p.seed, p.clues,
-                         symmetry_name(p.symmetry), p.minimal ? " minimal" : "");
-      if (p.graded) out += fmt::format(" level {} score {} hardest {}", level_name(p.level), p.score, hardest_name(p));
-      out += '\n';
-      out += to_block(p.puzzle);
-      if (with_solution) out += "# solution\n" + to_block(p.solution);
-      out += '\n';
-      break;
-    case Format::jsonl: {
-      nlohmann::ordered_json record;
-      record["index"] = p.index;
-      record["seed"] = p.seed;
-      record["puzzle"] = puzzle;
-      record["solution"] = to_line(p.solution);
-      record["clues"] = p.clues;
-      record["symmetry"] = std::string(symmetry_name(p.symmetry));
-      record["minimal"] = p.minimal;
-      if (p.graded) {
-        record["level"] = std::string(level_name(p.level));
-        record["score"] = p.score;
-        record["hardest"] = std::string(hardest_name(p));
-      }
-      out += record.dump();
-      out += '\n';
-      break;
-    }
-    case Format::csv:
-      out += fmt::format("{},{},{},{},{},{}", p.index, p.seed, puzzle, p.clues, symmetry_name(p.symmetry),
-                         p.minimal ? "true" : "false");
-      if (p.graded) out += fmt::format(",{},{},{}", level_name(p.level), p.score, hardest_name(p));
-      if (with_solution) out += ',' + to_line(p.solution);
-      out += '\n';
-      break;
-  }
+// --alphabet: symbols for digits 1..N of every layout (and the book); at least N of them.
+Alphabet alphabet_option(const po::variables_map& vm, const Shape& shape) {
+  if (!vm.count("alphabet")) return Alphabet::standard();
+  const auto& symbols = vm["alphabet"].as<std::string>();
+  std::string why;
+  auto alphabet = Alphabet::from_symbols(symbols, &why);
+  if (!alphabet) throw UsageError("--alphabet: " + why);
+  if (alphabet->size() < shape.n)
+    throw UsageError(fmt::format("--alphabet '{}' has {} symbols; a {}x{} grid needs {}", symbols, alphabet->size(),
+                                 shape.n, shape.n, shape.n));
+  return *alphabet;
 }
 
 int run_generate(const std::vector<std::string>& args) {
-  long long count = 1;
-  std::string seed_text, puzzle_seed_text, symmetry_text = "none", clues_text, format_text = "line", shard_text, box;
-  std::string removal_text = "full", difficulty_text, score_text, book_path, engine_text = "auto";
-  int size = kSizeUnset, threads = 0, attempts = 1000;
-  bool minimal = false, with_solution = false, distinct = false, grade = false;
+  BatchRequest request;
+  GeneratorConfig& config = request.config;
+  Format format = Format::line;
+  bool with_solution = false;
   BookOptions book;
-  long long test_budget_value = -1;
+  std::string book_path;
   po::options_description options("generate options");
   options.add_options()
-      ("count,n", po::value(&count)->default_value(1)->value_name("N"), "puzzles to generate")
-      ("seed", po::value(&seed_text)->value_name("S"),
+      ("count,n", po::value<long long>()->default_value(1)->value_name("N")->notifier([&](long long count) {
+         if (count < 0) throw UsageError(fmt::format("--count {} is negative", count));
+         request.count = static_cast<std::uint64_t>(count);
+       }), "puzzles to generate")
+      ("seed", po::value<Unsigned64>()->value_name("S"),
        "run seed, 0 to 2^64-1 (default: random, printed on stderr as 'seed: S')")
-      ("puzzle-seed", po::value(&puzzle_seed_text)->value_name("S"),
+      ("puzzle-seed", po::value<Unsigned64>()->value_name("S"),
        "make the one puzzle of this puzzle seed (the 'seed' field of jsonl/csv/grid output)")
-      ("size", po::value(&size)->value_name("N"), "grid size N (NxN), default 9")
-      ("box", po::value(&box)->value_name("RxC"), "box of R rows by C columns (e.g. 2x3 for 6x6)")
-      ("symmetry", po::value(&symmetry_text)->default_value("none")->value_name("S"),
-       "clue pattern symmetry: none, rot180, rot90, mirror, flip, diagonal, antidiagonal, dihedral, random")
-      ("clues", po::value(&clues_text)->value_name("N|MIN-MAX"), "clue count to reach, exactly or in a range")
-      ("attempts", po::value(&attempts)->default_value(1000)->value_name("K"),
+      ("size", po::value<int>()->value_name("N"), "grid size N (NxN), default 9")
+      ("box", po::value<std::string>()->value_name("RxC"), "box of R rows by C columns (e.g. 2x3 for 6x6)")
+      ("alphabet", po::value<std::string>()->value_name("SYMBOLS"),
+       "symbols of digits 1..N in every layout (e.g. 0123456789ABCDEF); default 1-9 then A-Z")
+      ("symmetry", po::value<std::string>()->default_value("none")->value_name("S")->notifier([&](const std::string& s) {
+         const auto symmetry = parse_symmetry(s);
+         if (!symmetry)
+           throw UsageError(fmt::format("unknown --symmetry '{}' (use none, rot180, rot90, mirror, flip, diagonal, "
+                                        "antidiagonal, dihedral or random)", s));
+         config.symmetry = *symmetry;
+       }), "clue pattern symmetry: none, rot180, rot90, mirror, flip, diagonal, antidiagonal, dihedral, random")
+      ("clues", po::value<ClueTarget>()->value_name("N|MIN-MAX")->notifier([&](const ClueTarget& target) {
+         config.min_clues = target.low;
+         config.max_clues = target.high;
+       }), "clue count to reach, exactly or drawn per puzzle in a range")
+      ("attempts", po::value(&config.max_attempts)->default_value(1000)->value_name("K"),
        "fills tried per puzzle before a --clues target is given up; "
        "candidates tried per puzzle for --difficulty/--score")
-      ("removal", po::value(&removal_text)->default_value("full")->value_name("MODE"),
-       "full: try every clue (orbit) once, none can go; quick: stop at the first clue that must stay")
-      ("test-budget", po::value(&test_budget_value)->value_name("NODES"),
-       "search nodes per removal test before the clue is kept (0: exact; default 0 up to 16x16, 256 above)")
-      ("minimal", po::bool_switch(&minimal), "full removal even with --clues: no clue (with --symmetry: no symmetric group) can go")
-      ("difficulty", po::value(&difficulty_text)->value_name("LEVEL"),
-       "keep only puzzles graded easy, medium, hard, expert or extreme")
-      ("score", po::value(&score_text)->value_name("MIN-MAX"), "keep only puzzles with a grader score in range")
-      ("grade", po::bool_switch(&grade), "grade every puzzle (level, score, hardest in jsonl/csv/grid)")
+      ("removal", po::value<std::string>()->default_value("full")->value_name("MODE")->notifier([&](const std::string& s) {
+         const auto removal = parse_removal(s);
+         if (!removal) throw UsageError(fmt::format("unknown --removal '{}' (use full or quick)", s));
+         config.removal = *removal;
+       }), "full: try every clue (orbit) once, none can go; quick: stop at the first clue that must stay")
+      ("test-budget", po::value<Unsigned64>()->value_name("NODES")->notifier([&](const Unsigned64& budget) {
+         config.removal_node_budget = budget.value;
+       }), "search nodes per removal test before the clue is kept (0: exact; default 0 up to 16x16, 256 above)")
+      ("minimal", po::bool_switch(&config.minimal),
+       "full removal even with --clues: no clue (with --symmetry: no symmetric group) can go")
+      ("difficulty", po::value<std::string>()->value_name("LEVEL")->notifier([&](const std::string& s) {
+         config.level = parse_level(s);
+         if (!config.level)
+           throw UsageError(fmt::format("unknown --difficulty '{}' (use easy, medium, hard, expert or extreme)", s));
+       }), "keep only puzzles graded easy, medium, hard, expert or extreme")
+      ("score", po::value<ScoreOption>()->value_name("MIN-MAX")->notifier([&](const ScoreOption& s) {
+         config.score = s.range;
+       }), "keep only puzzles with a grader score in range")
+      ("grade", po::bool_switch(&config.grade), "grade every puzzle (level, score, hardest in jsonl/csv/grid)")
       ("book", po::value(&book_path)->value_name("FILE"),
        "also write the puzzles and answers as a book (.pdf, .svg or .png: one file per page)")
       ("page-size", po::value(&book.page_size)->default_value("a4")->value_name("SIZE"),
        "book page size: a4, letter, 6x9 (in) or 8.5x11 (in)")
       ("per-page", po::value(&book.per_page)->default_value(4)->value_name("N"), "book puzzles per page: 1, 2, 4 or 6")
       ("title", po::value(&book.title)->value_name("TEXT"), "book title page")
-      ("distinct", po::bool_switch(&distinct), "drop puzzles equivalent to an earlier one (see above)")
-      ("shard", po::value(&shard_text)->value_name("K/N"), "only indices I with I mod N = K (numbered globally)")
-      ("format,f", po::value(&format_text)->default_value("line")->value_name("FMT"), "line, grid, jsonl or csv")
+      ("distinct", po::bool_switch(&request.distinct), "drop puzzles equivalent to an earlier one (see above)")
+      ("shard", po::value<ShardOption>()->value_name("K/N")->notifier([&](const ShardOption& s) {
+         request.shard = s.shard;
+       }), "only indices I with I mod N = K (numbered globally)")
+      ("format,f", po::value<std::string>()->default_value("line")->value_name("FMT")->notifier([&](const std::string& s) {
+         format = parse_format(s);
+       }), "line, grid, jsonl or csv")
       ("with-solution", po::bool_switch(&with_solution), "write each puzzle's solution too")
       // Not add_engine_option: here auto means the own search, not DLX, off 9x9.
-      ("engine", po::value(&engine_text)->default_value("auto")->value_name("NAME"),
-       "exact removal tests by: auto (fast on 9x9, the own search otherwise), dlx, or fast (9x9 only)");
-  add_threads_option(options, threads);
-  if (!parse_command_line(args, options, kUsage, nullptr)) return kExitOk;
+      ("engine", po::value<std::string>()->default_value("auto")->value_name("NAME")->notifier([&](const std::string& s) {
+         config.engine = parse_engine_option(s);
+       }), "exact removal tests by: auto (fast on 9x9, the own search otherwise), dlx, or fast (9x9 only)");
+  add_threads_option(options, request.threads);
+  po::variables_map vm;
+  if (!parse_command_line(args, options, kUsage, nullptr, &vm)) return kExitOk;
 
-  if (count < 0) throw UsageError(fmt::format("--count {} is negative", count));
-  const Format format = parse_format(format_text);
-  GeneratorConfig config;
-  config.shape = parse_shape(size, box);
-  const auto symmetry = parse_symmetry(symmetry_text);
-  if (!symmetry)
-    throw UsageError(fmt::format("unknown --symmetry '{}' (use none, rot180, rot90, mirror, flip, diagonal, "
-                                 "antidiagonal, dihedral or random)",
-                                 symmetry_text));
-  config.symmetry = *symmetry;
-  config.minimal = minimal;
-  config.max_attempts = attempts;
-  const auto removal = parse_removal(removal_text);
-  if (!removal) throw UsageError(fmt::format("unknown --removal '{}' (use full or quick)", removal_text));
-  config.removal = *removal;
-  if (!clues_text.empty()) parse_clues(clues_text, config);
-  if (!difficulty_text.empty()) {
-    config.level = parse_level(difficulty_text);
-    if (!config.level)
-      throw UsageError(fmt::format("unknown --difficulty '{}' (use easy, medium, hard, expert or extreme)", difficulty_text));
-  }
-  if (!score_text.empty()) config.score = parse_score(score_text);
-  config.grade = grade;
-  config.engine = parse_engine_option(engine_text);
-  if (test_budget_value < -1 || (test_budget_value < 0 && vm_has_budget(args)))
-    throw UsageError(fmt::format("--test-budget {} is negative", test_budget_value));
-  if (test_budget_value >= 0) config.removal_node_budget = static_cast<std::uint64_t>(test_budget_value);
+  config.shape = shape_option(vm);
+  const Alphabet alphabet = alphabet_option(vm, config.shape);
   if (config.shape.n > 16 && removal_test_budget(config) == 0)
     fmt::print(stderr, "sudokit generate: warning: exact removal tests on {}x{} (--minimal or --test-budget 0) can "
                        "take minutes to hours per puzzle on 25x25\n",
@@ -306,155 +269,88 @@ int run_generate(const std::vector<std::string>& args) {
   const bool make_book = !book_path.empty();
   if (make_book) {
     book.format = book_format_from_path(book_path).value_or(BookFormat::pdf);
+    book.alphabet = alphabet;
     try {
       check_book_options(book, book_path);
     } catch (const BookError& e) {
       throw UsageError(e.what());
     }
   }
-  const Shard shard = shard_text.empty() ? Shard{} : parse_shard(shard_text);
-  threads = checked_threads(threads);
-  const bool single = !puzzle_seed_text.empty();
-  const std::uint64_t single_seed = single ? parse_u64(puzzle_seed_text, "--puzzle-seed") : 0;
-  if (single && (!seed_text.empty() || !shard_text.empty()))
-    throw UsageError("--puzzle-seed makes one puzzle: it does not go with --seed or --shard");
-
-  if (seed_text.empty()) {
+  request.threads = checked_threads(request.threads);
+  const bool single = vm.count("puzzle-seed") > 0;
+  if (single) {
+    if (vm.count("seed") || vm.count("shard"))
+      throw UsageError("--puzzle-seed makes one puzzle: it does not go with --seed or --shard");
+    request.puzzle_seed = vm["puzzle-seed"].as<Unsigned64>().value;
+  }
+  if (vm.count("seed")) {
+    config.seed = vm["seed"].as<Unsigned64>().value;
+  } else {
     std::random_device device;
     config.seed = (static_cast<std::uint64_t>(device()) << 32) ^ device();
     if (!single) fmt::print(stderr, "seed: {}\n", config.seed);
-  } else {
-    config.seed = parse_u64(seed_text, "--seed");
   }
 
   OutputSink output;
-  if (format == Format::csv) output.write(csv_header(with_solution, graded));
+  const OutputOptions out_options{format, alphabet};
+  const GenerateLayout layout{with_solution, graded};
+  if (format == Format::csv) output.write(generate_csv_header(layout));
   std::vector<BookPuzzle> book_puzzles;
+  std::string text;
+  ProgressBar progress("generate", batch_expected(request), stderr_is_terminal());
+  std::uint64_t shown = 0;
+  const BatchSummary summary = generate_batch(
+      request,
+      [&](const GeneratedPuzzle& p) {
+        if (!p.ok) {
+          if (single) fmt::print(stderr, "sudokit generate: {}\n", p.failure);
+          else fmt::print(stderr, "sudokit generate: puzzle {}: {}\n", p.index, p.failure);
+        } else if (make_book) {
+          book_puzzles.push_back(BookPuzzle{p.puzzle, p.solution, p.graded ? std::string(level_name(p.level)) : ""});
+        }
+        text.clear();
+        write_generated(text, out_options, layout, p);
+        output.write(text);
+        output.end_batch(false);  // a reader of a pipe gets puzzles at least every 50 ms
+        return output.ok();
+      },
+      [&](const BatchSummary& so_far) {
+        progress.advance(so_far.written + so_far.failed - shown);
+        shown = so_far.written + so_far.failed;
+      });
+  progress.finish();
+  output.flush();
+  if (!output.ok()) return kExitUsage;
+  if (has_difficulty_target(config) && !single) {
+    std::string target;
+    if (config.level) target = fmt::format("difficulty {}", level_name(*config.level));
+    if (config.score) target += fmt::format("{}score {}-{}", target.empty() ? "" : ", ", config.score->low, config.score->high);
+    fmt::print(stderr, "{}: {} puzzles from {} candidates ({:.1f}% accepted)\n", target, summary.accepted,
+               summary.candidates,
+               summary.candidates ? 100.0 * static_cast<double>(summary.accepted) / static_cast<double>(summary.candidates)
+                                  : 0.0);
+  }
   // Lays out the kept puzzles; a layout the puzzles make impossible is exit 2, like `book`.
-  auto write_book = [&]() -> bool {
-    if (!make_book) return true;
-    if (book_puzzles.empty()) {
-      fmt::print(stderr, "sudokit generate: no puzzles, so no book written\n");
-      return true;
-    }
+  if (make_book && book_puzzles.empty()) {
+    fmt::print(stderr, "sudokit generate: no puzzles, so no book written\n");
+  } else if (make_book) {
     try {
       const BookResult written = render_book(book_puzzles, book, book_path);
       fmt::print(stderr, "book: {} puzzles, {} pages: {}\n", written.puzzles, written.pages,
                  written.files.size() == 1 ? written.files.front() : fmt::format("{} files", written.files.size()));
     } catch (const BookError& e) {
       fmt::print(stderr, "sudokit generate: book: {}\n", e.what());
-      return false;
+      return kExitUsage;
     }
-    return true;
-  };
-  auto keep_for_book = [&](const GeneratedPuzzle& p) {
-    if (make_book) book_puzzles.push_back(BookPuzzle{p.puzzle, p.solution, p.graded ? std::string(level_name(p.level)) : ""});
-  };
-  if (single) {
-    std::string text;
-    GeneratedPuzzle puzzle = generate_from_seed(config, single_seed);
-    if (!puzzle.ok) {
-      fmt::print(stderr, "sudokit generate: {}\n", puzzle.failure);
-      return kExitFailures;
-    }
-    write_record(text, format, puzzle, with_solution);
-    output.write(text);
-    output.flush();
-    keep_for_book(puzzle);
-    if (!write_book()) return kExitUsage;
-    return output.ok() ? kExitOk : kExitUsage;
   }
-
-  const auto wanted = static_cast<std::uint64_t>(count);
-  // Candidates considered: the shard's share of [0, count), or with --distinct as many as
-  // it takes, until kGiveUpAfter candidates in a row were all duplicates (small sizes have
-  // few essentially different puzzles; 4x4 minimal ones run out after a few hundred).
-  constexpr std::uint64_t kGiveUpAfter = 10000;
-  const std::uint64_t shard_share = wanted / shard.count + (shard.index < wanted % shard.count ? 1 : 0);
-  const std::uint64_t candidate_cap = distinct ? (wanted == 0 ? 0 : UINT64_MAX) : shard_share;
-  const bool full_canonical = distinct && canonical_form(Grid(config.shape)).has_value();
-
-  struct Item {
-    std::uint64_t index = 0;
-    GeneratedPuzzle puzzle;
-    Fingerprint key;
-  };
-  std::uint64_t next_candidate = 0;     // source only
-  std::atomic<bool> stop{false};        // set by the sink, read by the source
-  std::uint64_t written = 0, failed = 0, duplicates = 0, duplicate_run = 0;
-  std::uint64_t candidates = 0, accepted = 0;  // difficulty target: candidates made, puzzles kept
-  std::unordered_set<Fingerprint, FingerprintHash> seen;
-  std::string text;
-  ProgressBar progress("generate", distinct ? wanted : shard_share, stderr_is_terminal());
-
-  PipelineOptions pipeline;
-  pipeline.threads = threads;
-  // A 9x9 puzzle takes a fraction of a millisecond, far above a token's cost: one per token
-  // spreads uneven work best. Tiny grids are batched so scheduling stays negligible.
-  pipeline.batch_size = config.shape.cells() <= 36 ? 16 : 1;
-  // Puzzle times are uneven (a difficulty target tries a geometric number of candidates, and
-  // 16x16 puzzles vary tenfold): with the pipeline's default 4 tokens per thread, one slow
-  // puzzle at the head of the ordered sink soon leaves the other threads without work. An
-  // Item is two small grids, so 16 per thread cost nothing.
-  pipeline.tokens = static_cast<std::size_t>(16 * (threads > 0 ? std::min(threads, available_cores()) : available_cores()));
-  run_ordered_pipeline<Item>(
-      pipeline, [] { return Generator(); },
-      [&](Item& item) {
-        if (stop.load(std::memory_order_relaxed) || next_candidate >= candidate_cap) return false;
-        item.index = shard.index + next_candidate++ * shard.count;
-        return true;
-      },
-      [&](Item& item, Generator& generator) {
-        item.puzzle = generator.generate(config, item.index);
-        if (distinct && item.puzzle.ok) {
-          auto form = full_canonical ? canonical_form(item.puzzle.puzzle) : std::nullopt;
-          item.key = fingerprint(form ? *form : relabelled_form(item.puzzle.puzzle));
-        }
-      },
-      [&](Item& item) {
-        if (stop.load(std::memory_order_relaxed)) return;
-        candidates += static_cast<std::uint64_t>(item.puzzle.candidates);
-        if (item.puzzle.ok) ++accepted;
-        if (!item.puzzle.ok) {
-          fmt::print(stderr, "sudokit generate: puzzle {}: {}\n", item.index, item.puzzle.failure);
-          ++failed;
-          // With --distinct the run goes on past --count candidates, so candidates that fail
-          // (an unreachable --clues target, say) must count towards giving up too, or it never ends.
-          if (distinct && ++duplicate_run >= kGiveUpAfter) stop.store(true, std::memory_order_relaxed);
-        } else if (distinct && !seen.insert(item.key).second) {
-          ++duplicates;
-          if (++duplicate_run >= kGiveUpAfter) stop.store(true, std::memory_order_relaxed);
-          return;
-        } else {
-          duplicate_run = 0;
-          text.clear();
-          write_record(text, format, item.puzzle, with_solution);
-          output.write(text);
-          keep_for_book(item.puzzle);
-          ++written;
-        }
-        progress.advance();
-        if (!output.ok() || (distinct && written >= wanted)) stop.store(true, std::memory_order_relaxed);
-      });
-  progress.finish();
-  output.flush();
-  if (!output.ok()) return kExitUsage;
-  if (has_difficulty_target(config)) {
-    std::string target;
-    if (config.level) target = fmt::format("difficulty {}", level_name(*config.level));
-    if (config.score) target += fmt::format("{}score {}-{}", target.empty() ? "" : ", ", config.score->low, config.score->high);
-    fmt::print(stderr, "{}: {} puzzles from {} candidates ({:.1f}% accepted)\n", target, accepted, candidates,
-               candidates ? 100.0 * static_cast<double>(accepted) / static_cast<double>(candidates) : 0.0);
-  }
-  if (!write_book()) return kExitUsage;
-  if (distinct && written < wanted) {
+  if (summary.gave_up) {
     fmt::print(stderr,
                "sudokit generate: only {} distinct puzzles, then {} duplicates or failures in a row ({} duplicates, "
                "{} failures in all); this request may not have {} essentially different puzzles\n",
-               written, duplicate_run, duplicates, failed, wanted);
+               summary.written, summary.failure_run, summary.duplicates, summary.failed, request.count);
     return kExitFailures;
   }
-  return failed > 0 ? kExitFailures : kExitOk;
+  return summary.failed > 0 ? kExitFailures : kExitOk;
 }
 
 const CommandRegistration registration{

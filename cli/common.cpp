@@ -103,7 +103,8 @@ void add_record_options(po::options_description& options, RecordOptions& values)
 }
 
 bool parse_command_line(const std::vector<std::string>& args, const po::options_description& options,
-                        const std::string& usage, std::vector<std::string>* positional) {
+                        const std::string& usage, std::vector<std::string>* positional,
+                        po::variables_map* variables) {
   po::options_description all;
   all.add(options);
   bool help = false;
@@ -117,8 +118,9 @@ bool parse_command_line(const std::vector<std::string>& args, const po::options_
   parse_set.add(all).add(hidden);
   po::positional_options_description pos;
   pos.add("input-file", -1);
+  po::variables_map local;
+  po::variables_map& vm = variables ? *variables : local;
   try {
-    po::variables_map vm;
     po::store(po::command_line_parser(args).options(parse_set).positional(pos).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {

@@ -92,9 +92,11 @@ void add_record_options(po::options_description& options, RecordOptions& values)
 
 /// Parses `args` (the words after the command name) against `options`; positional words go
 /// to `positional` when given (else they are an error). Prints help and returns false for
-/// --help. Throws UsageError on any parse error.
+/// --help. Throws UsageError on any parse error. The parsed variables go to `variables` when
+/// given (for vm.count("option"): was it on the command line).
 bool parse_command_line(const std::vector<std::string>& args, const po::options_description& options,
-                        const std::string& usage, std::vector<std::string>* positional);
+                        const std::string& usage, std::vector<std::string>* positional,
+                        po::variables_map* variables = nullptr);
 
 /// "FILE:LINE: message" on stderr (the convention editors and CI logs understand).
 void diagnose(const Record& record, std::string_view message);

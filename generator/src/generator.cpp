@@ -88,6 +88,16 @@ Range clue_range(const GeneratorConfig& config) {
   return {config.min_clues, config.max_clues > 0 ? config.max_clues : config.shape.cells()};
 }
 
+// Where a --clues MIN-MAX removal pass of one candidate stops: a count drawn uniformly from
+// [max(MIN, fewest possible), MAX] with the candidate's own stream, so a run spreads over the
+// range and a seed always draws the same target. An exact target (MIN == MAX), no upper bound,
+// or a pass that only filters (`minimal`) draws nothing, which keeps their streams as they were.
+int drawn_clue_stop(const GeneratorConfig& config, const Range& range, gen::Rng& rng) {
+  const int low = std::max(range.low, fewest_possible_clues(config.shape));
+  if (config.max_clues <= 0 || config.minimal || low >= range.high) return range.high;
+  return low + static_cast<int>(gen::uniform_below(rng, static_cast<std::uint64_t>(range.high - low + 1)));
+}
+
 bool target_feasible(const GeneratorConfig& config, Symmetry symmetry) {
   const Range range = clue_range(config);
   const auto reachable = reachable_counts(config.shape, symmetry);
@@ -274,6 +284,7 @@ GeneratedPuzzle Generator::Impl::candidate(const GeneratorConfig& config, std::u
   // Without a symmetry a full pass is single-clue minimal by construction (see the top).
   const bool minimal_by_construction = result.symmetry == Symmetry::none && !quick && (!has_target || config.minimal);
   const Range range = clue_range(config);
+  const int stop_at = drawn_clue_stop(config, range, rng);
   const std::uint64_t budget = removal_test_budget(config);
   Solver* exact = exact_solver(config, budget);
   puzzle.resize(cells);
@@ -292,7 +303,7 @@ GeneratedPuzzle Generator::Impl::candidate(const GeneratorConfig& config, std::u
       const auto& orbit = orbits[k];
       const int size = static_cast<int>(orbit.size());
       if (has_target && !config.minimal) {
-        if (clues <= range.high) break;
+        if (clues <= stop_at) break;
         if (clues - size < range.low) continue;
       }
       for (int cell : orbit) puzzle[static_cast<std::size_t>(cell)] = 0;

@@ -401,7 +401,8 @@ std::string generate_csv_header(const GenerateLayout& layout) {
 }
 
 void write_generated(std::string& out, const OutputOptions& options, const GenerateLayout& layout,
-                     std::uint64_t position, const GeneratedPuzzle& p) {
+                     const GeneratedPuzzle& p) {
+  const std::uint64_t position = p.index + 1;
   const Alphabet& alphabet = options.alphabet;
   const std::string status = p.ok ? "unique" : std::string(kErrorStatus);
   const std::string error = p.ok ? std::string() : fmt::format("puzzle {}: {}", p.index, p.failure);

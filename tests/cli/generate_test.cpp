@@ -77,6 +77,9 @@ std::vector<nlohmann::ordered_json> records(const std::string& out) {
   return list;
 }
 
+// How the stderr diagnostic names a failed index.
+std::string fmt_index(std::size_t index) { return "sudokit generate: puzzle " + std::to_string(index) + ": "; }
+
 // What `sudokit grade` prints for a record's grade: "LEVEL SCORE HARDEST\n".
 std::string fmt_line(const nlohmann::ordered_json& j) {
   return j["level"].get<std::string>() + " " + std::to_string(j["score"].get<int>()) + " " + j["hardest"].get<std::string>() + "\n";
@@ -159,9 +162,9 @@ TEST(GenerateCli, PinnedDefaultAndQuickRemoval) {
   EXPECT_EQ(full.out, run_sudokit({"generate", "--count", "3", "--seed", "1", "--minimal"}).out);
   const auto rot180 = run_sudokit({"generate", "--seed", "1", "--symmetry", "rot180", "--format", "csv"});
   EXPECT_EQ(rot180.out,
-            "index,seed,puzzle,clues,symmetry,minimal\n"
-            "0,627405149472732430,.7....8....37.8...48...2.6.9...7.2..6.......3..8.5...4.6.3...42...8.56....1....7.,26,rot180,"
-            "false\n");
+            "record,puzzle,status,index,seed,clues,symmetry,minimal,error\n"
+            "1,.7....8....37.8...48...2.6.9...7.2..6.......3..8.5...4.6.3...42...8.56....1....7.,unique,0,"
+            "627405149472732430,26,rot180,false,\n");
   const auto quick = run_sudokit({"generate", "--seed", "1", "--symmetry", "rot180", "--removal", "quick"});
   EXPECT_EQ(quick.out, "276...839..3768...48.9.2.679...7.28.6.......3.38.5...486.3.7.42...8256..521...378\n");
 }
@@ -171,13 +174,13 @@ TEST(GenerateCli, PinnedDifficultyOutput) {
   const auto r = run_sudokit({"generate", "--count", "3", "--seed", "1", "--difficulty", "hard", "--format", "csv"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out,
-            "index,seed,puzzle,clues,symmetry,minimal,level,score,hardest\n"
-            "0,8800180359975599776,....3....5.34.7....9...28..........715..6..4.7..84........7.1..26.....35..5...4..,24,none,"
-            "true,hard,838,skyscraper\n"
-            "1,2128537417664720983,.96.......3..6.5.81..4....75......13.2..3......32.9.....5...47.61..........1..68.,25,none,"
-            "true,hard,994,skyscraper\n"
-            "2,9880394122942321099,......5...1...5.2...27.9....91...2.6......73.34.8...9.2..5.......543...76........,24,none,"
-            "true,hard,768,xy-wing\n");
+            "record,puzzle,status,index,seed,clues,symmetry,minimal,level,score,hardest,error\n"
+            "1,....3....5.34.7....9...28..........715..6..4.7..84........7.1..26.....35..5...4..,unique,0,"
+            "8800180359975599776,24,none,true,hard,838,skyscraper,\n"
+            "2,.96.......3..6.5.81..4....75......13.2..3......32.9.....5...47.61..........1..68.,unique,1,"
+            "2128537417664720983,25,none,true,hard,994,skyscraper,\n"
+            "3,......5...1...5.2...27.9....91...2.6......73.34.8...9.2..5.......543...76........,unique,2,"
+            "9880394122942321099,24,none,true,hard,768,xy-wing,\n");
   EXPECT_NE(r.err.find("difficulty hard: 3 puzzles from 19 candidates (15.8% accepted)"), std::string::npos) << r.err;
 }
 
@@ -234,7 +237,11 @@ TEST(GenerateCli, DifficultyIsTheSameForAnyThreadCountAndShards) {
 TEST(GenerateCli, UnmetDifficultyGivesUpAfterTheBound) {
   const auto r = run_sudokit({"generate", "--count", "2", "--seed", "1", "--score", "1-3", "--attempts", "5"});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_TRUE(r.out.empty());
+  // Each index that missed is an error record in place (issue 11: failure isolation).
+  const auto lines = split_lines(r.out);
+  ASSERT_EQ(lines.size(), 2u) << r.out;
+  EXPECT_EQ(lines[0].rfind("error: puzzle 0: ", 0), 0u) << lines[0];
+  EXPECT_EQ(lines[1].rfind("error: puzzle 1: ", 0), 0u) << lines[1];
   EXPECT_NE(r.err.find("in 5 candidates"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("0 puzzles from 10 candidates"), std::string::npos) << r.err;
 }
@@ -300,15 +307,15 @@ TEST(GenerateCli, SizesAndClueTargets) {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto lines = split_lines(r.out);
     ASSERT_EQ(lines.size(), 6u);
-    EXPECT_EQ(lines[0], "index,seed,puzzle,clues,symmetry,minimal,solution");
+    EXPECT_EQ(lines[0], "record,puzzle,status,index,seed,clues,symmetry,minimal,solution,error");
     GridSpec spec;
     spec.n = c.n, spec.box_rows = c.box_rows, spec.box_cols = c.box_cols;
     for (std::size_t i = 1; i < lines.size(); ++i) {
       const auto fields = parse_csv_row(lines[i]);
-      ASSERT_EQ(fields.size(), 7u);
-      EXPECT_EQ(solution_problem(fields[2], fields[6], spec), "");
-      EXPECT_EQ(count_solutions(fields[2], c.n, c.box_rows, c.box_cols, 2), 1) << fields[2];
-      const int clues = std::stoi(fields[3]);
+      ASSERT_EQ(fields.size(), 10u);
+      EXPECT_EQ(solution_problem(fields[1], fields[8], spec), "");
+      EXPECT_EQ(count_solutions(fields[1], c.n, c.box_rows, c.box_cols, 2), 1) << fields[1];
+      const int clues = std::stoi(fields[5]);
       if (c.args.size() > 2 && c.args[3] == "30") {
         EXPECT_EQ(clues, 30);
       }
@@ -417,6 +424,137 @@ TEST(GenerateCli, EveryEngineWritesTheSameBytes) {
   const auto six = run_sudokit({"generate", "--size", "6", "--count", "20", "--seed", "4", "--engine", "dlx"});
   EXPECT_EQ(six.out, run_sudokit({"generate", "--size", "6", "--count", "20", "--seed", "4"}).out);
   EXPECT_NE(run_sudokit({"generate", "--help"}).out.find("--engine"), std::string::npos);
+}
+
+// --clues MIN-MAX draws each puzzle's stop count in the range from its seed (it used to stop at
+// MAX every time): a run spreads over the range, and the same seed repeats the counts.
+TEST(GenerateCli, ClueRangeSpreadsOverTheRange) {
+  const std::vector<std::string> args{"generate", "--count", "50", "--seed", "8", "--clues", "24-30", "--format", "csv"};
+  const auto r = run_sudokit(args);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto lines = split_lines(r.out);
+  ASSERT_EQ(lines.size(), 51u);
+  std::map<int, int> counts;
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    const auto fields = parse_csv_row(lines[i]);
+    const int clues = std::stoi(fields[5]);
+    EXPECT_GE(clues, 24) << lines[i];
+    EXPECT_LE(clues, 30) << lines[i];
+    EXPECT_EQ(clues, static_cast<int>(81 - std::count(fields[1].begin(), fields[1].end(), '.')));
+    ++counts[clues];
+  }
+  EXPECT_GE(counts.size(), 4u) << "clue counts of 50 puzzles: " << counts.size() << " distinct";
+  auto again = args;
+  again.insert(again.end(), {"--threads", "1"});
+  EXPECT_EQ(run_sudokit(again).out, r.out);
+  // Each record's seed remakes it alone, with its drawn count.
+  const auto fields = parse_csv_row(lines[7]);
+  const auto alone = run_sudokit({"generate", "--puzzle-seed", fields[4], "--clues", "24-30"});
+  EXPECT_EQ(alone.out, fields[1] + "\n");
+}
+
+// --alphabet names the symbols of every layout; `solve --alphabet` reads them back.
+TEST(GenerateCli, AlphabetOutputReadsBackWithSolve) {
+  const std::string symbols = "ABCDEFGHI";
+  GridSpec spec;
+  spec.symbols = symbols;
+  spec.zero_is_empty = false;
+  const auto r = run_sudokit({"generate", "--count", "6", "--seed", "2", "--alphabet", symbols, "--with-solution"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::string puzzles, solutions;
+  for (const auto& line : split_lines(r.out)) {
+    ASSERT_EQ(line.size(), 163u) << line;
+    EXPECT_EQ(line.find_first_not_of(symbols + ". "), std::string::npos) << line;
+    EXPECT_EQ(solution_problem(line.substr(0, 81), line.substr(82), spec), "") << line;
+    puzzles += line.substr(0, 81) + "\n";
+    solutions += line.substr(82) + "\n";
+  }
+  const auto solved = run_sudokit({"solve", "--alphabet", symbols}, puzzles);
+  ASSERT_EQ(solved.exit_code, 0) << solved.err;
+  EXPECT_EQ(solved.out, solutions);
+  // The grid layout too (blocks of the alphabet's symbols), and the same puzzles as standard
+  // symbols relabelled.
+  const auto grid = run_sudokit({"generate", "--count", "6", "--seed", "2", "--alphabet", symbols, "--format", "grid"});
+  ASSERT_EQ(grid.exit_code, 0) << grid.err;
+  EXPECT_EQ(run_sudokit({"solve", "--alphabet", symbols}, grid.out).out, solutions);
+  const auto standard = run_sudokit({"generate", "--count", "6", "--seed", "2", "--format", "jsonl"});
+  const auto lettered = run_sudokit({"generate", "--count", "6", "--seed", "2", "--format", "jsonl", "--alphabet", symbols});
+  const auto plain = records(standard.out), named = records(lettered.out);
+  ASSERT_EQ(plain.size(), named.size());
+  for (std::size_t i = 0; i < plain.size(); ++i) {
+    std::string relabelled = plain[i]["puzzle"];
+    for (char& c : relabelled)
+      if (c != '.') c = symbols[static_cast<std::size_t>(c - '1')];
+    EXPECT_EQ(named[i]["puzzle"], relabelled);
+  }
+  // 16x16 with a 0-based alphabet, in csv.
+  const std::string hex = "0123456789ABCDEF";
+  const auto big = run_sudokit({"generate", "--size", "16", "--seed", "1", "--alphabet", hex, "--format", "csv", "--with-solution"});
+  ASSERT_EQ(big.exit_code, 0) << big.err;
+  const auto row = parse_csv_row(split_lines(big.out).at(1));
+  GridSpec hex_spec;
+  hex_spec.n = 16, hex_spec.box_rows = 4, hex_spec.box_cols = 4, hex_spec.symbols = hex, hex_spec.zero_is_empty = false;
+  EXPECT_EQ(solution_problem(row[1], row[8], hex_spec), "");
+  EXPECT_EQ(run_sudokit({"solve", "--alphabet", hex}, row[1] + "\n").out, row[8] + "\n");
+  // Too few symbols for the size is a usage error.
+  const auto short_alphabet = run_sudokit({"generate", "--alphabet", "ABCDEFGH"});
+  EXPECT_EQ(short_alphabet.exit_code, 2);
+  EXPECT_NE(short_alphabet.err.find("needs 9"), std::string::npos) << short_alphabet.err;
+  EXPECT_TRUE(short_alphabet.out.empty());
+}
+
+// An index that fails (here: 23 clues in one fill, which most fills miss) is an error record
+// in its place, in every layout; the run goes on to the other indices and exits 1.
+TEST(GenerateCli, FailingIndexIsWrittenInPlace) {
+  const std::vector<std::string> base{"generate", "--count", "12", "--seed", "1", "--clues", "23", "--attempts", "1"};
+  auto with = [&](std::vector<std::string> extra) {
+    auto args = base;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_sudokit(args);
+  };
+  const auto jsonl = with({"--format", "jsonl"});
+  EXPECT_EQ(jsonl.exit_code, 1);
+  const auto list = records(jsonl.out);
+  ASSERT_EQ(list.size(), 12u);
+  std::vector<bool> failed;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    EXPECT_EQ(list[i]["index"].get<std::uint64_t>(), i);
+    failed.push_back(list[i]["status"] == "error");
+    if (failed.back()) {
+      EXPECT_EQ(list[i]["status"], "error");
+      EXPECT_NE(list[i]["error"].get<std::string>().find("23 clues in 1 attempts"), std::string::npos);
+      EXPECT_NE(jsonl.err.find(fmt_index(i)), std::string::npos) << jsonl.err;
+    } else {
+      EXPECT_EQ(list[i]["clues"].get<int>(), 23);
+      EXPECT_EQ(count_solutions(list[i]["puzzle"], 9, 3, 3, 2), 1);
+    }
+  }
+  const auto failures = static_cast<std::size_t>(std::count(failed.begin(), failed.end(), true));
+  ASSERT_GT(failures, 0u);
+  ASSERT_LT(failures, 12u) << "the test needs both outcomes";
+  // line: one line per index, in order; grid: one record (block or error line) per index.
+  const auto line = with({});
+  EXPECT_EQ(line.exit_code, 1);
+  const auto lines = split_lines(line.out);
+  ASSERT_EQ(lines.size(), 12u);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (failed[i]) EXPECT_EQ(lines[i].rfind("error: puzzle " + std::to_string(i) + ": ", 0), 0u) << lines[i];
+    else EXPECT_EQ(lines[i], list[i]["puzzle"].get<std::string>());
+  }
+  const auto grid = with({"--format", "grid"});
+  EXPECT_EQ(lines_containing(grid.out, "error: puzzle ").size(), failures);
+  EXPECT_EQ(lines_containing(grid.out, "# puzzle ").size(), 12u - failures);
+  const auto csv = with({"--format", "csv"});
+  const auto rows = split_lines(csv.out);
+  ASSERT_EQ(rows.size(), 13u);
+  for (std::size_t i = 0; i < 12; ++i) {
+    const auto fields = parse_csv_row(rows[i + 1]);
+    ASSERT_EQ(fields.size(), 9u) << rows[i + 1];
+    EXPECT_EQ(fields[0], std::to_string(i + 1));
+    EXPECT_EQ(fields[3], std::to_string(i));
+    EXPECT_EQ(fields[2], failed[i] ? "error" : "unique") << rows[i + 1];
+    EXPECT_EQ(fields[1].empty(), failed[i]) << rows[i + 1];
+  }
 }
 
 TEST(GenerateCli, StreamsIntoAClosedPipe) {

@@ -14,8 +14,13 @@
 //  3. Removal::full (the default) tries every cell/orbit once, which leaves a puzzle where no
 //     clue (no orbit, with a symmetry) can go; Removal::quick stops at the first removal that
 //     fails (generous puzzles, about twice as many clues on 9×9). A clue target [min_clues,
-//     max_clues] stops the pass as soon as the count is in range, retrying with fresh
-//     randomness when a pass ends above it.
+//     max_clues] stops the pass at a count drawn for each candidate, uniformly in
+//     [max(min_clues, fewest_possible_clues), max_clues], from the candidate's seed (an exact
+//     target draws nothing): the pass stops at the first count <= the drawn one, skipping
+//     removals that would go below min_clues, so where a symmetry's orbit sizes make the
+//     drawn count unreachable it stops just below it (never below min_clues). A pass that
+//     cannot get down to the drawn count (every remaining clue is needed) is kept when its
+//     count is still within the range, and retried with fresh randomness when it is above.
 //  4. `minimal` asks for a full pass even with a clue target (the target then only filters).
 //     Without a symmetry a full pass leaves a minimal puzzle: no single clue can go. With one
 //     it leaves no removable orbit, but a single clue often still can (on 9×9 about 97% of
@@ -99,7 +104,8 @@ struct ScoreRange {
   int high = 0;
 };
 
-/// What to generate. min_clues/max_clues = 0 mean "no bound".
+/// What to generate. min_clues/max_clues = 0 mean "no bound"; min_clues < max_clues draws each
+/// candidate's stop count in the range (step 3 at the top of this file).
 struct GeneratorConfig {
   Shape shape;
   Symmetry symmetry = Symmetry::none;
@@ -144,7 +150,9 @@ std::optional<std::string> impossible_request(const GeneratorConfig& config);
 int fewest_possible_clues(const Shape& shape);
 
 struct GeneratedPuzzle {
-  bool ok = false;          ///< false only when a clue target was not reached in max_attempts
+  /// false when a clue or difficulty target was not reached in max_attempts (and, from
+  /// generate_batch, when making this index threw: `failure` then says "internal error: ...").
+  bool ok = false;
   std::string failure;      ///< why, when !ok
   std::uint64_t index = 0;  ///< position in the run
   std::uint64_t seed = 0;   ///< the puzzle seed: generate_from_seed(config, seed) gives it again

@@ -135,12 +135,13 @@ struct GenerateLayout {
   bool graded = false;         ///< level, score, hardest columns in csv
 };
 std::string generate_csv_header(const GenerateLayout& layout);
-/// One generated puzzle, `position` its 1-based place in the output (the `record` field;
-/// generate reads no input, so there is no source or line). status "unique", or "error"
+/// One generated puzzle. Its `record` field is index + 1 (generate reads no input, so there
+/// is no source or line): the same in a shard's output as in the full run, so that shards
+/// merge into the full run byte for byte. status "unique", or "error"
 /// with the reason for an index that could not be made. jsonl fields after the common ones:
 /// index, seed, solution, clues, symmetry, minimal, then level, score, hardest when graded.
 void write_generated(std::string& out, const OutputOptions& options, const GenerateLayout& layout,
-                     std::uint64_t position, const GeneratedPuzzle& puzzle);
+                     const GeneratedPuzzle& puzzle);
 
 // --- where records go ----------------------------------------------------------------------
 
