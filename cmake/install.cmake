@@ -47,6 +47,7 @@ install(FILES ${PROJECT_BINARY_DIR}/sudokitConfig.cmake ${PROJECT_BINARY_DIR}/su
   DESTINATION ${sudokit_cmake_dir})
 
 file(RELATIVE_PATH sudokit_pc_to_prefix /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
+string(REGEX REPLACE "/$" "" sudokit_pc_to_prefix "${sudokit_pc_to_prefix}")
 configure_file(cmake/sudokit.pc.in ${PROJECT_BINARY_DIR}/sudokit.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/sudokit.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
@@ -55,13 +56,13 @@ install(FILES README.md LICENSE docs/API.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # The man page: help2man runs `sudokit --help` and each `sudokit COMMAND --help`.
 find_program(SUDOKIT_HELP2MAN help2man)
 if(SUDOKIT_HELP2MAN)
-  add_custom_command(OUTPUT ${PROJECT_BINARY_DIR}/sudokit.1
+  add_custom_command(OUTPUT ${PROJECT_BINARY_DIR}/sudokit.1 ${PROJECT_BINARY_DIR}/sudokit.1.gz
     COMMAND ${CMAKE_COMMAND} -DSUDOKIT=$<TARGET_FILE:sudokit> -DHELP2MAN=${SUDOKIT_HELP2MAN}
             -DOUTPUT=${PROJECT_BINARY_DIR}/sudokit.1 -P ${PROJECT_SOURCE_DIR}/cmake/manpage.cmake
     DEPENDS sudokit ${PROJECT_SOURCE_DIR}/cmake/manpage.cmake
     COMMENT "Writing the man page sudokit.1 (help2man)")
-  add_custom_target(sudokit_manpage ALL DEPENDS ${PROJECT_BINARY_DIR}/sudokit.1)
-  install(FILES ${PROJECT_BINARY_DIR}/sudokit.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+  add_custom_target(sudokit_manpage ALL DEPENDS ${PROJECT_BINARY_DIR}/sudokit.1.gz)
+  install(FILES ${PROJECT_BINARY_DIR}/sudokit.1.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 else()
   message(STATUS "sudokit: help2man not found, so no man page")
 endif()
@@ -69,7 +70,7 @@ endif()
 # The Debian package: `cpack -G DEB` in the build folder makes sudokit_VERSION_ARCH.deb.
 set(CPACK_PACKAGE_NAME sudokit)
 set(CPACK_PACKAGE_VENDOR "the sudokit authors")
-set(CPACK_PACKAGE_CONTACT "the sudokit authors <sudokit@users.noreply.github.com>")
+set(CPACK_PACKAGE_CONTACT "the sudokit authors")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Sudoku toolkit: generate, solve, verify, grade and score puzzles")
 set(CPACK_PACKAGE_DESCRIPTION "sudokit makes uniquely solvable Sudoku puzzles of any size from a seed,
 solves and verifies millions of grids on every core, grades puzzles by the
@@ -83,7 +84,6 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_GENERATOR DEB)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
-set(CPACK_DEBIAN_PACKAGE_HOMEPAGE ${PROJECT_HOMEPAGE_URL})
 # Library dependencies come from dpkg-shlibdeps (the ELF files' needs); the rest by hand.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(sudokit_deb_depends "")
@@ -91,10 +91,11 @@ if(SUDOKIT_HAVE_BOOK)
   list(APPEND sudokit_deb_depends "fonts-dejavu-core")  # the book's default font
 endif()
 if(SUDOKIT_HAVE_PYTHON)
-  # The module is built for this Python's ABI.
+  # The module is built for this Python's ABI (Debian's python3 (>= 3.11~), python3 (<< 3.12)).
+  math(EXPR sudokit_python_next_minor "${Python_VERSION_MINOR} + 1")
   list(APPEND sudokit_deb_depends
-    "python3 (>= ${Python_VERSION_MAJOR}.${Python_VERSION_MINOR})"
-    "python3 (<< ${Python_VERSION_MAJOR}.${Python_VERSION_MINOR}.99)")
+    "python3 (>= ${Python_VERSION_MAJOR}.${Python_VERSION_MINOR}~)"
+    "python3 (<< ${Python_VERSION_MAJOR}.${sudokit_python_next_minor})")
 endif()
 list(JOIN sudokit_deb_depends ", " CPACK_DEBIAN_PACKAGE_DEPENDS)
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)

@@ -1,6 +1,7 @@
 # manpage.cmake: writes sudokit.1 with help2man from `sudokit --help`, adding every command's
 # own `sudokit COMMAND --help` as a COMMAND REFERENCE section, so the page is never out of date.
 # Run as: cmake -DSUDOKIT=path/to/sudokit -DHELP2MAN=help2man -DOUTPUT=sudokit.1 -P manpage.cmake
+# (writes OUTPUT and OUTPUT.gz)
 execute_process(COMMAND ${SUDOKIT} --help OUTPUT_VARIABLE usage RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "sudokit --help failed (${rc})")
@@ -34,4 +35,9 @@ execute_process(
   RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "help2man failed (${rc})")
+endif()
+# Compressed, as Debian installs man pages (-n: no name or time inside, reproducible bytes).
+execute_process(COMMAND gzip -9 -n -f -k "${OUTPUT}" RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "gzip ${OUTPUT} failed (${rc})")
 endif()
