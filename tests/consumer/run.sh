@@ -63,7 +63,8 @@ fi
 # What every example must print: the program's answers.
 puzzle=$("$program" generate --seed 2026)
 solution=$("$program" solve <<<"$puzzle")
-read -r level score _ < <("$program" grade <<<"$puzzle" 2>/dev/null)
+grade=$("$program" grade <<<"$puzzle" 2>/dev/null)
+read -r level score _ <<<"$grade"
 printf '%s\n%s\nsolutions: 1\nlevel: %s, score %s\n' "$puzzle" "$solution" "$level" "$score" > "$work/expected"
 check() {  # name, command...
   local name=$1; shift
