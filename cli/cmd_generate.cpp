@@ -39,6 +39,19 @@
 #include "sudokit/generator.hpp"
 #include "sudokit/grader.hpp"
 
+#if !SUDOKIT_HAVE_BOOK
+// Built without the book library (no cairo): --book is refused before anything is generated.
+namespace sudokit {
+std::optional<BookFormat> book_format_from_path(std::string_view) { return std::nullopt; }
+void check_book_options(const BookOptions&, const std::string&) {
+  throw BookError("--book: this sudokit was built without books (cairo was not found)");
+}
+BookResult render_book(const std::vector<BookPuzzle>&, const BookOptions&, const std::string&) {
+  throw BookError("this sudokit was built without books (cairo was not found)");
+}
+}  // namespace sudokit
+#endif
+
 namespace sudokit::cli {
 namespace {
 
