@@ -26,6 +26,18 @@ class Engine {
   std::uint64_t solve(const std::uint8_t* givens, std::uint64_t limit, std::uint8_t* solutions,
                       std::size_t keep, SearchStats* stats);
 
+  /// Adds the triad rules (see triads() in fast9.cpp) to every propagation. Off by default:
+  /// they save guesses (hardest_1106: 139 -> 120 per puzzle) but cost more per node than they
+  /// save on every shared collection (docs/PERFORMANCE.md). Counts and solutions are the same
+  /// either way; the differential tests run both.
+  void set_triads(bool on);
+
+  /// Branches on a digit's row→box matching in the band with the fewest open matchings
+  /// (tdoku's rule) instead of on a bivalue cell. Off by default: fewer guesses on hard unique
+  /// puzzles (hardest_1106: 139 against 203 per puzzle, about 20% less time), but pathologically
+  /// slow on sparse many-solution boards (see search() in fast9.cpp).
+  void set_matching_branch(bool on);
+
   /// Visits solutions (81 bytes each) until `visit` returns false or `limit` were visited.
   std::uint64_t enumerate(const std::uint8_t* givens, std::uint64_t limit,
                           const std::function<bool(const std::uint8_t*)>& visit, SearchStats* stats);
