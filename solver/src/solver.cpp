@@ -74,6 +74,16 @@ struct Solver::Impl {
     return kind;
   }
 
+  // The engine for one call: as resolve(), except that a node budget under `automatic` sends
+  // 9×9 to DLX, whose nodes are counted inside the search (the fast engine has no counter, so
+  // a node budget on it could only be checked between solutions).
+  EngineKind pick(const Shape& shape, const BudgetMeter* meter) const {
+    const EngineKind engine = resolve(shape);
+    if (engine == EngineKind::fast && kind == EngineKind::automatic && meter && meter->node_cap() != UINT64_MAX)
+      return EngineKind::dlx;
+    return engine;
+  }
+
   sat::SudokuSat& sat_for(const Shape& shape) {
     for (auto& engine : sat_engines)
       if (engine->shape() == shape) return *engine;
@@ -102,7 +112,7 @@ struct Solver::Impl {
   std::uint64_t raw_solve(const Grid& puzzle, std::uint64_t limit, std::uint8_t* out, std::size_t keep,
                           SearchStats* stats, const BudgetMeter* meter, bool& complete) {
     complete = true;
-    switch (resolve(puzzle.shape)) {
+    switch (pick(puzzle.shape, meter)) {
       case EngineKind::fast: return fast_for(puzzle.shape).solve(puzzle.cells.data(), limit, out, keep, stats);
       case EngineKind::sat: {
         auto& engine = sat_for(puzzle.shape);
@@ -123,7 +133,7 @@ struct Solver::Impl {
                               const std::function<bool(const std::uint8_t*)>& visit, SearchStats* stats,
                               const BudgetMeter* meter, bool& complete) {
     complete = true;
-    switch (resolve(puzzle.shape)) {
+    switch (pick(puzzle.shape, meter)) {
       case EngineKind::fast: {
         // The fast engine has no budget inside; check it per solution (they come µs apart).
         if (!meter || !meter->limited())
@@ -174,7 +184,7 @@ SolveResult Solver::solve(const Grid& puzzle, std::uint64_t limit, std::size_t k
   const auto cells = static_cast<std::size_t>(puzzle.shape.cells());
   const std::uint64_t wanted = std::min<std::uint64_t>(keep, limit);
   // The fast engine checks a budget only between solutions: go through enumerate for it.
-  const bool fast_budgeted = meter.limited() && impl_->resolve(puzzle.shape) == EngineKind::fast;
+  const bool fast_budgeted = meter.limited() && impl_->pick(puzzle.shape, &meter) == EngineKind::fast;
   if (wanted <= kBufferedKeep && !fast_budgeted) {
     const auto slots = static_cast<std::size_t>(wanted);
     if (impl_->buffer.size() < slots * cells) impl_->buffer.resize(slots * cells);

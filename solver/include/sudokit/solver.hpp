@@ -83,8 +83,9 @@ class Solver {
   /// Givens that clash give count 0; they are never an error here (the verifier names them).
   /// Throws std::invalid_argument when the engine cannot take the shape (fast on non-9×9).
   /// With a limited `budget` the search may stop early: result.complete is then false.
-  /// (The fast engine has no node counter inside: on it a budget is checked per solution
-  /// found, and its searches between two solutions take microseconds.)
+  /// (The fast engine has no node counter inside: under `automatic` a node budget sends 9×9
+  /// to DLX; on an explicit `fast` a budget is checked per solution found, its nodes then
+  /// counting solutions; its searches between two solutions take microseconds.)
   SolveResult solve(const Grid& puzzle, std::uint64_t limit = 2, std::size_t keep = 1, const Budget& budget = {});
 
   /// Calls `on_solution` for each solution in search order until it returns false or `limit`
