@@ -26,6 +26,7 @@
 // Exit: 0; 1 when some puzzle missed its --clues or difficulty target in --attempts tries,
 // or --distinct ran out of candidates; 2 for a bad or impossible request.
 #include <algorithm>
+#include <chrono>
 #include <charconv>
 #include <random>
 
@@ -238,6 +239,11 @@ int run_generate(const std::vector<std::string>& args) {
       ("test-budget", po::value<Unsigned64>()->value_name("NODES")->notifier([&](const Unsigned64& budget) {
          config.removal_node_budget = budget.value;
        }), "search nodes per removal test before the clue is kept (0: exact; default 0 up to 16x16, 256 above)")
+      ("timeout", po::value<double>()->value_name("SECONDS")->notifier([&](double seconds) {
+         if (!(seconds >= 0) || seconds > 1e9) throw UsageError(fmt::format("--timeout {} must be 0 (none) or more seconds", seconds));
+         config.removal_time_budget = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(seconds));
+       }), "wall time for all removal tests of one puzzle; tests after it keep their clue (unique, not proved "
+           "minimal; not reproducible across machines)")
       ("minimal", po::bool_switch(&config.minimal),
        "full removal even with --clues: no clue (with --symmetry: no symmetric group) can go")
       ("difficulty", po::value<std::string>()->value_name("LEVEL")->notifier([&](const std::string& s) {

@@ -7,15 +7,16 @@
 // Output, one record per input record, in order:
 //   line   the score alone (exactly the contest's output). A record that cannot be read also
 //          prints -1, so the stream stays one integer per record; its FILE:LINE diagnostic
-//          goes to stderr and the exit status is 1. A score the budget left unproven is
+//          goes to stderr and the exit status is 1. A score the budget left unknown is
 //          printed too, with a diagnostic on stderr.
 //   grid   "# score S (status)" and the solution reaching it as a block, then a blank line.
-//   jsonl  record, source, line, puzzle, status (optimal | unproven | none | invalid), score,
+//   jsonl  record, source, line, puzzle, status (optimal | unknown | none | invalid), score,
 //          proven, nodes, solution (when one was found), solutions (with --count; when a budget
 //          stops the count, solutions_at_least instead), error (invalid, clashing givens).
 //   csv    the same fields as columns.
 // Exit: 0 when every record was read and its score proven; 1 when some record was unreadable
-// or left unproven by --budget; 2 for usage or I/O errors. "No solution" is an answer (-1).
+// or left unknown by its budget (--timeout, default 60 s a record; --nodes; --budget); 2 for
+// usage or I/O errors. "No solution" is an answer (-1).
 //
 // Records are scored in parallel, one record per pipeline token: a sparse record can take
 // seconds, so batching records together would serialise the slow ones.
@@ -53,26 +54,21 @@ struct Worker {
 };
 
 std::string status_of(const ScoreResult& result) {
-  if (!result.proven) return "unproven";
+  if (!result.proven) return "unknown";
   return result.solution ? "optimal" : "none";
 }
 
-void count_solutions(Solver& counter, const Grid& puzzle, const ScoreBudget& budget, ScoreOutcome& outcome) {
-  const auto start = std::chrono::steady_clock::now();
-  std::uint64_t seen = 0;
-  bool stopped = false;
-  counter.enumerate(puzzle, [&](const Grid&) {
-    ++seen;
-    if (budget.nodes != 0 && seen >= budget.nodes) stopped = true;
-    if (budget.time.count() != 0 && (seen & 4095) == 0 && std::chrono::steady_clock::now() - start >= budget.time)
-      stopped = true;
-    return !stopped;
-  });
-  if (stopped)
-    outcome.solutions_at_least = seen;
-  else
-    outcome.solutions = seen;
+void count_solutions(Solver& counter, const Grid& puzzle, const Budget& budget, ScoreOutcome& outcome) {
+  bool complete = true;
+  const std::uint64_t seen = counter.enumerate(puzzle, [](const Grid&) { return true; }, UINT64_MAX, nullptr, budget,
+                                               &complete);
+  if (complete) outcome.solutions = seen;
+  else outcome.solutions_at_least = seen;
 }
+
+/// Without --timeout, --nodes or --budget a record may search this long: an empty grid's
+/// optimum can take hours to prove, and one runaway record must not hold back the rest.
+constexpr double kDefaultTimeoutSeconds = 60;
 
 std::optional<Weights> load_weights(const std::string& spec) {
   if (spec == "target") return std::nullopt;  // rings, sized per record
@@ -99,9 +95,9 @@ int run_score(const std::vector<std::string>& args) {
       ("method,m", po::value(&method_text)->default_value("bnb")->value_name("bnb|enumerate"),
        "bnb: branch and bound (proves the optimum fast); enumerate: every solution (slow oracle)")
       ("budget,b", po::value(&budget_text)->value_name("NODES|TIME"),
-       "give up proving after NODES search nodes or TIME (5s, 250ms, 2m): print the best found, unproven")
+       "the same as --nodes NODES or --timeout TIME (5s, 250ms, 2m): print the best found, status unknown")
       ("count,c", po::bool_switch(&count), "also count the solutions (jsonl/csv; limited by --budget too)");
-  add_record_options(options, common);
+  add_record_options(options, common, kDefaultTimeoutSeconds);
   if (!parse_command_line(args, options, kUsage, &common.input.files)) return kExitOk;
 
   const OutputOptions out_options = common.output_options();
@@ -114,14 +110,16 @@ int run_score(const std::vector<std::string>& args) {
   if (!method) throw UsageError(fmt::format("unknown --method '{}' (use bnb or enumerate)", method_text));
   ScoreOptions score_options;
   score_options.method = *method;
+  score_options.budget = common.budget();
   if (!budget_text.empty()) {
     std::string why;
     const auto budget = parse_score_budget(budget_text, &why);
     if (!budget) throw UsageError("--budget: " + why);
-    score_options.budget = *budget;
+    if (budget->nodes != 0) score_options.budget.nodes = budget->nodes;
+    if (budget->time.count() != 0) score_options.budget.time = budget->time;
   }
   const std::optional<Weights> fixed_weights = load_weights(weights_text);
-  ProgressBar progress("score", 0, score_options.budget.unlimited() && stderr_is_terminal());
+  ProgressBar progress("score", 0, stderr_is_terminal());
 
   RecordStream stream(common.input.files, common.input.reader_options());
   OutputSink output;
@@ -172,7 +170,7 @@ int run_score(const std::vector<std::string>& args) {
         if (outcome.status == "invalid" || outcome.status == kErrorStatus) {
           diagnose(record, outcome.error);
           ++failed;
-        } else if (outcome.status == "unproven") {
+        } else if (outcome.status == "unknown") {
           diagnose(record, fmt::format("budget spent: {} is the best score found, not proven optimal",
                                        outcome.result.score));
           ++failed;

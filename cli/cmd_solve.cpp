@@ -30,6 +30,7 @@ int run_solve(const std::vector<std::string>& args) {
   if (limit < 1) throw UsageError(fmt::format("--limit {} must be at least 1", limit));
   const OutputOptions out_options = common.output_options();
   const EngineKind engine = common.engine();
+  const Budget budget = common.budget();
 
   RecordStream stream(common.input.files, common.input.reader_options());
   OutputSink output;
@@ -54,7 +55,7 @@ int run_solve(const std::vector<std::string>& args) {
         }
         SolveResult result;
         try {
-          result = solver.solve(puzzle, outcome.limit, 1);
+          result = solver.solve(puzzle, outcome.limit, 1, budget);
         } catch (const std::invalid_argument& e) {  // e.g. --engine fast on a 16x16 record
           outcome.status = "invalid";
           outcome.error = e.what();
@@ -63,7 +64,7 @@ int run_solve(const std::vector<std::string>& args) {
         outcome.count = result.count;
         outcome.stats = result.stats;
         if (!result.solutions.empty()) outcome.solution = std::move(result.solutions.front());
-        outcome.status = solve_status(result.count, outcome.limit);
+        outcome.status = result.complete ? solve_status(result.count, outcome.limit) : "unknown";
       },
       [&](const Record& record, const SolveOutcome& outcome) {
         if (!outcome.error.empty()) diagnose(record, outcome.error);

@@ -32,19 +32,20 @@ int run_verify(const std::vector<std::string>& args) {
 
   const OutputOptions out_options = common.output_options();
   const EngineKind engine = common.engine();
+  const Budget budget = common.budget();
 
   RecordStream stream(common.input.files, common.input.reader_options());
   OutputSink output;
   std::string text;
   if (out_options.format == Format::csv) output.write(verify_csv_header());
-  std::array<std::size_t, 4> per_verdict{};
-  std::size_t errors = 0, not_minimal = 0;
+  std::array<std::size_t, 5> per_verdict{};  // indexed by Verdict
+  std::size_t errors = 0, not_minimal = 0, minimality_unknown = 0;
 
   for_each_record<VerifyOutcome>(
       stream, common.pipeline_options(), [engine] { return Verifier(engine); },
       [&](const Record& record, VerifyOutcome& outcome, Verifier& verifier) {
         // An unreadable record keeps the default verdict, invalid; the record carries the error.
-        if (record.grid) outcome.verification = verifier.verify(*record.grid, minimal);
+        if (record.grid) outcome.verification = verifier.verify(*record.grid, minimal, budget);
       },
       [&](const Record& record, const VerifyOutcome& outcome) {
         const std::string status = verify_status(record, outcome);
@@ -54,6 +55,7 @@ int run_verify(const std::vector<std::string>& args) {
           const Verdict verdict = record.grid ? outcome.verification.verdict : Verdict::invalid;
           ++per_verdict[static_cast<std::size_t>(verdict)];
           if (outcome.verification.minimality_checked && !outcome.verification.minimal) ++not_minimal;
+          if (outcome.verification.minimality_unknown) ++minimality_unknown;
         }
         if (const std::string why = verify_error(record, outcome); !why.empty()) diagnose(record, why);
         text.clear();
@@ -63,17 +65,22 @@ int run_verify(const std::vector<std::string>& args) {
       [&](bool input_waited) { output.end_batch(input_waited); });
   output.flush();
 
-  const std::size_t total = per_verdict[0] + per_verdict[1] + per_verdict[2] + per_verdict[3] + errors;
+  std::size_t total = errors;
+  for (std::size_t count : per_verdict) total += count;
   std::string summary = fmt::format("verify: {} records: {} unique, {} multiple, {} none, {} invalid", total,
                                     per_verdict[static_cast<std::size_t>(Verdict::unique)],
                                     per_verdict[static_cast<std::size_t>(Verdict::multiple)],
                                     per_verdict[static_cast<std::size_t>(Verdict::none)],
                                     per_verdict[static_cast<std::size_t>(Verdict::invalid)]);
+  if (const std::size_t unknown = per_verdict[static_cast<std::size_t>(Verdict::unknown)]; unknown != 0)
+    summary += fmt::format(", {} unknown", unknown);
   if (errors != 0) summary += fmt::format(", {} error", errors);
   if (minimal) summary += fmt::format("; {} unique but not minimal", not_minimal);
+  if (minimality_unknown != 0) summary += fmt::format("; {} unique but minimality unknown (budget spent)", minimality_unknown);
   fmt::print(stderr, "{}\n", summary);
 
-  const bool all_good = per_verdict[static_cast<std::size_t>(Verdict::unique)] == total && not_minimal == 0;
+  const bool all_good =
+      per_verdict[static_cast<std::size_t>(Verdict::unique)] == total && not_minimal == 0 && minimality_unknown == 0;
   return finish_command("verify", output, stream, all_good);
 }
 

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <iostream>
 
@@ -59,12 +60,12 @@ void add_threads_option(po::options_description& options, int& threads) {
 
 void add_engine_option(po::options_description& options, std::string& engine) {
   options.add_options()("engine", po::value(&engine)->default_value("auto")->value_name("NAME"),
-                        "auto (fast for 9x9, dlx otherwise), dlx (Dancing Links, any size) or fast (9x9 only)");
+                        "auto (fast for 9x9, dlx up to 19x19, sat above), dlx (Dancing Links, any size), fast (9x9 only) or sat (CaDiCaL, any size)");
 }
 
 EngineKind parse_engine_option(const std::string& text) {
   auto kind = parse_engine(text);
-  if (!kind) throw UsageError(fmt::format("unknown --engine '{}' (use auto, dlx or fast)", text));
+  if (!kind) throw UsageError(fmt::format("unknown --engine '{}' (use auto, dlx, fast or sat)", text));
   return *kind;
 }
 
@@ -94,9 +95,24 @@ PipelineOptions RecordOptions::pipeline_options(std::size_t batch_size) const {
   return options;
 }
 
-void add_record_options(po::options_description& options, RecordOptions& values) {
+Budget RecordOptions::budget() const {
+  Budget budget;
+  budget.nodes = node_limit;
+  budget.time = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(timeout_seconds));
+  return budget;
+}
+
+void add_record_options(po::options_description& options, RecordOptions& values, double default_timeout) {
+  values.timeout_seconds = default_timeout;
   options.add_options()("format,f", po::value(&values.format_text)->default_value("line")->value_name("FMT"),
-                        values.grid_layout ? "line, grid, jsonl or csv" : "line, jsonl or csv");
+                        values.grid_layout ? "line, grid, jsonl or csv" : "line, jsonl or csv")
+      ("timeout", po::value(&values.timeout_seconds)->default_value(default_timeout)->value_name("SECONDS")
+           ->notifier([](double seconds) {
+             if (!(seconds >= 0) || seconds > 1e9) throw UsageError(fmt::format("--timeout {} must be 0 (none) or more seconds", seconds));
+           }),
+       "wall time per record; a record that runs out is answered 'unknown' with what was found (0: none)")
+      ("nodes", po::value(&values.node_limit)->default_value(0)->value_name("N"),
+       "search nodes per record, deterministic (0: none); a record that runs out is 'unknown'");
   add_engine_option(options, values.engine_text);
   add_threads_option(options, values.threads);
   add_input_options(options, values.input);

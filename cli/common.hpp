@@ -79,6 +79,8 @@ struct RecordOptions {
   std::string format_text = "line";
   std::string engine_text;
   bool grid_layout = true;  ///< whether --format grid is offered (one-line verdicts have none)
+  double timeout_seconds = 0;    ///< --timeout: wall time per record (0: none)
+  std::uint64_t node_limit = 0;  ///< --nodes: search nodes per record (0: none; deterministic)
 
   Format format() const;
   EngineKind engine() const { return parse_engine_option(engine_text); }
@@ -87,8 +89,13 @@ struct RecordOptions {
   OutputOptions output_options() const;
   /// --threads, and records per batch (1 for commands whose records can take seconds).
   PipelineOptions pipeline_options(std::size_t batch_size = 64) const;
+  /// The per-record budget of --timeout and --nodes (unlimited when neither is given). A
+  /// record that runs out is answered `unknown` with what was found; the run goes on.
+  Budget budget() const;
 };
-void add_record_options(po::options_description& options, RecordOptions& values);
+/// Declares --format, --engine, --threads, --timeout, --nodes and the input options;
+/// `default_timeout` is --timeout's default in seconds (0: none).
+void add_record_options(po::options_description& options, RecordOptions& values, double default_timeout = 0);
 
 /// Parses `args` (the words after the command name) against `options`; positional words go
 /// to `positional` when given (else they are an error). Prints help and returns false for

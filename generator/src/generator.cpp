@@ -13,7 +13,12 @@
 // "unique without these clues" is exactly "a count to 2 finds 1", whatever engine counts. On
 // 9×9 sudokit's fast bit-parallel engine answers that faster than this library's own
 // forbid-digit refutation (see GeneratorConfig::engine for the measured choice); the own
-// search stays for filling, for other sizes, and for every budgeted test.
+// search stays for filling, for sizes up to 16×16, and for node-budgeted tests. Above 16×16
+// exact tests go to the incremental SAT RemovalTester: a forbid-digit refutation there can
+// take DLX or the own search hours, while CaDiCaL, keeping what it learnt from one test for
+// the next, needs milliseconds to a second (docs/PERFORMANCE.md, bench/big_bench.cpp).
+// A failed test's clues are committed to the tester as unit clauses (they stay for the rest
+// of the pass), so the single-clue check that may follow a symmetric pass starts a fresh one.
 //
 // Grading cost: candidates that miss are the common case for hard levels, so the grader is
 // told to stop at the first stall whenever only a level below extreme is asked (a stalled
@@ -27,6 +32,7 @@
 
 #include "search.hpp"
 #include "sudokit/generator.hpp"
+#include "sudokit/removal_test.hpp"
 
 namespace sudokit {
 
@@ -165,6 +171,9 @@ struct Generator::Impl {
   std::unique_ptr<gen::Search> search;
   std::unique_ptr<Grader> grader;
   std::optional<Solver> solver;  // the exact removal tests' engine, when not the own search
+  RemovalTester tester;          // ... or the incremental SAT tests, when `use_tester`
+  bool use_tester = false;
+  std::optional<std::chrono::steady_clock::time_point> deadline;  // of this candidate's tests
   Grid tested;  // the puzzle handed to `solver`, kept to reuse its cells' storage
   std::map<std::tuple<int, int, int, Symmetry>, std::vector<std::vector<int>>> orbit_cache;
   std::vector<std::uint8_t> puzzle;
@@ -210,36 +219,70 @@ struct Generator::Impl {
     return exact.solve(tested, 2, 0).count == 1;
   }
 
-  // Does the puzzle stay unique once the orbit's cells (already cleared) are gone? A test
-  // that runs out of its node budget answers no (keeping clues is always safe) and sets
-  // `undecided`.
-  bool still_unique(gen::Search& engine, Solver* exact, const std::vector<int>& orbit,
-                    GeneratorConfig::SingleTest test, std::uint64_t budget, bool& undecided) {
-    if (exact) return unique_by_solver(*exact, engine.shape(), puzzle);
+  enum class Answer { unique, not_unique, unknown };
+
+  bool past_deadline() const { return deadline && std::chrono::steady_clock::now() >= *deadline; }
+
+  // Does the puzzle stay unique once `cells` (already cleared in `puzzle`) are gone? unknown
+  // when the test ran out of its node budget or the candidate's time.
+  Answer test_removal(gen::Search& engine, Solver* exact, const std::vector<int>& cells,
+                      GeneratorConfig::SingleTest test, std::uint64_t budget) {
+    if (past_deadline()) return Answer::unknown;
+    if (use_tester) {
+      Budget limits;
+      limits.nodes = budget;
+      limits.deadline = deadline;
+      switch (tester.test(puzzle, cells, limits)) {
+        case RemovalTester::Answer::unique: return Answer::unique;
+        case RemovalTester::Answer::not_unique: return Answer::not_unique;
+        case RemovalTester::Answer::unknown: return Answer::unknown;
+      }
+    }
+    if (exact) return unique_by_solver(*exact, engine.shape(), puzzle) ? Answer::unique : Answer::not_unique;
     bool unique = false;
-    if (orbit.size() == 1 && test == GeneratorConfig::SingleTest::forbid_digit) {
-      const int cell = orbit.front();
+    if (cells.size() == 1 && test == GeneratorConfig::SingleTest::forbid_digit) {
+      const int cell = cells.front();
       unique = engine.count(puzzle.data(), 1, cell, solution[static_cast<std::size_t>(cell)], nullptr, budget) == 0;
     } else {
       unique = engine.count(puzzle.data(), 2, -1, 0, nullptr, budget) == 1;
     }
-    if (engine.gave_up()) undecided = true;
-    return unique && !engine.gave_up();
+    if (engine.gave_up()) return Answer::unknown;
+    return unique ? Answer::unique : Answer::not_unique;
+  }
+
+  // Does the puzzle stay unique once the orbit's cells (already cleared) are gone? A test
+  // that runs out of its budget answers no (keeping clues is always safe) and sets
+  // `undecided`. Clues that stay are committed to the SAT tester.
+  bool still_unique(gen::Search& engine, Solver* exact, const std::vector<int>& orbit,
+                    GeneratorConfig::SingleTest test, std::uint64_t budget, bool& undecided) {
+    const Answer answer = test_removal(engine, exact, orbit, test, budget);
+    if (answer == Answer::unique) return true;
+    if (answer == Answer::unknown) undecided = true;
+    if (use_tester)
+      for (int cell : orbit) tester.commit(cell);
+    return false;
   }
 
   // True when no single clue of `puzzle` can go (proved); stops at the first one that can,
   // or whose test runs out of budget.
   bool single_clues_all_needed(gen::Search& engine, Solver* exact, std::uint64_t budget) {
+    if (use_tester) start_tester(engine.shape());  // the pass committed clues as units
+    std::vector<int> one(1);
     for (std::size_t cell = 0; cell < puzzle.size(); ++cell) {
       if (puzzle[cell] == 0) continue;
       puzzle[cell] = 0;
-      const bool removable =
-          exact ? unique_by_solver(*exact, engine.shape(), puzzle)
-                : engine.count(puzzle.data(), 1, static_cast<int>(cell), solution[cell], nullptr, budget) == 0;
+      one[0] = static_cast<int>(cell);
+      const Answer answer = test_removal(engine, exact, one, GeneratorConfig::SingleTest::forbid_digit, budget);
       puzzle[cell] = solution[cell];
-      if (removable || (!exact && engine.gave_up())) return false;
+      if (answer != Answer::not_unique) return false;
     }
     return true;
+  }
+
+  void start_tester(const Shape& shape) {
+    tested.shape = shape;
+    tested.cells = solution;
+    tester.start(tested);
   }
 
   // The grade of `result.puzzle` into result; false when it misses the difficulty target.
@@ -286,7 +329,12 @@ GeneratedPuzzle Generator::Impl::candidate(const GeneratorConfig& config, std::u
   const Range range = clue_range(config);
   const int stop_at = drawn_clue_stop(config, range, rng);
   const std::uint64_t budget = removal_test_budget(config);
-  Solver* exact = exact_solver(config, budget);
+  use_tester = config.engine == EngineKind::sat ||
+               (config.engine == EngineKind::automatic && budget == 0 && shape.n > 16);
+  Solver* exact = use_tester ? nullptr : exact_solver(config, budget);
+  deadline.reset();
+  if (config.removal_time_budget.count() > 0) deadline = std::chrono::steady_clock::now() + config.removal_time_budget;
+  engine.set_deadline(deadline);
   puzzle.resize(cells);
   solution.resize(cells);
 
@@ -294,6 +342,7 @@ GeneratedPuzzle Generator::Impl::candidate(const GeneratorConfig& config, std::u
     result.attempts = attempt;
     fill(engine, rng);
     puzzle = solution;
+    if (use_tester) start_tester(shape);
     int clues = static_cast<int>(cells);
     bool undecided = false;
     order.resize(orbits.size());

@@ -8,7 +8,9 @@
 // the fewest candidates. Its answers are re-checked against the DLX Solver in the tests.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <boost/random/mersenne_twister.hpp>
@@ -45,7 +47,11 @@ class Search {
   /// that many nodes; gave_up() then says the count is only a lower bound.
   int count(const std::uint8_t* givens, int limit, int forbid_cell = -1, int forbid_digit = 0,
             std::uint8_t* first_solution = nullptr, std::uint64_t node_budget = 0);
-  /// The last count() or random_fill() stopped on its node budget.
+  /// A wall-clock deadline for every later count() (nullopt: none); a count that passes it
+  /// stops as on its node budget (gave_up()). The clock is read every 4096 nodes.
+  void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) { deadline_ = deadline; }
+
+  /// The last count() or random_fill() stopped on its node budget (or the deadline).
   bool gave_up() const { return gave_up_; }
   /// Nodes the last search used.
   std::uint64_t nodes() const { return nodes_; }
@@ -71,6 +77,7 @@ class Search {
   void search(int depth);
   bool out_of_budget() {
     if (node_budget_ && nodes_ >= node_budget_) gave_up_ = true;
+    if (deadline_ && !rng_ && (nodes_ & 4095) == 0 && std::chrono::steady_clock::now() >= *deadline_) gave_up_ = true;
     return gave_up_;
   }
 
@@ -102,6 +109,7 @@ class Search {
   std::uint64_t nodes_ = 0;
   std::uint64_t node_budget_ = 0;
   bool gave_up_ = false;
+  std::optional<std::chrono::steady_clock::time_point> deadline_;
 };
 
 }  // namespace sudokit::gen

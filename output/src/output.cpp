@@ -111,6 +111,15 @@ std::string solve_status(std::uint64_t count, std::uint64_t limit) {
   return limit >= 2 ? "unique" : "solved";
 }
 
+namespace {
+/// A solve the budget stopped: what was found, on one line (never a bare solution line).
+std::string unknown_solve_line(const SolveOutcome& outcome, const Alphabet& alphabet) {
+  if (outcome.count == 0 || !outcome.solution) return "unknown: budget spent before a solution was found\n";
+  return fmt::format("unknown: budget spent after {} solution{}; one is {}\n", outcome.count,
+                     outcome.count == 1 ? "" : "s", to_line(*outcome.solution, alphabet));
+}
+}  // namespace
+
 std::string solve_csv_header() { return "record,source,line,puzzle,status,solutions,solution,error\n"; }
 
 void write_solve(std::string& out, const OutputOptions& options, const Record& record, const SolveOutcome& outcome) {
@@ -131,6 +140,8 @@ void write_solve(std::string& out, const OutputOptions& options, const Record& r
                            has_solution ? to_line(*outcome.solution, alphabet) : std::string("?"));
       } else if (outcome.status == "none") {
         out += "none: no solution\n";
+      } else if (outcome.status == "unknown") {
+        out += unknown_solve_line(outcome, alphabet);
       } else {
         out += status_line(outcome.status, outcome.error);
       }
@@ -143,6 +154,8 @@ void write_solve(std::string& out, const OutputOptions& options, const Record& r
         if (has_solution) out += to_block(*outcome.solution, alphabet);
       } else if (outcome.status == "none") {
         out += "none: no solution\n";
+      } else if (outcome.status == "unknown") {
+        out += unknown_solve_line(outcome, alphabet);
       } else {
         out += status_line(outcome.status, outcome.error);
       }
@@ -193,6 +206,7 @@ void write_verify(std::string& out, const OutputOptions& options, const Record& 
   const std::string status = verify_status(record, outcome);
   const std::string error = verify_error(record, outcome);
   const bool verdict = status != "invalid" && status != kErrorStatus;
+  const bool unknown = verdict && v.verdict == Verdict::unknown;
   switch (options.format) {
     case Format::line:
     case Format::grid: {
@@ -205,6 +219,11 @@ void write_verify(std::string& out, const OutputOptions& options, const Record& 
                             cell_list(shape, v.differing, " "));
       } else if (v.verdict == Verdict::none) {
         line += ": no solution";
+      } else if (unknown) {
+        line += v.solution ? ": budget spent after one solution, before a second was ruled out"
+                           : ": budget spent before a solution was found";
+      } else if (v.minimality_unknown) {
+        line += " minimality-unknown: budget spent before every clue was checked";
       } else if (v.minimality_checked) {
         line += v.minimal ? " minimal" : " not-minimal: redundant " + cell_list(shape, v.redundant, " ");
       }
@@ -224,13 +243,17 @@ void write_verify(std::string& out, const OutputOptions& options, const Record& 
         j["clashes"] = clashes;
         j["more_clashes"] = v.clashes.size() > kReportedClashes;
       }
-      if (verdict && v.verdict == Verdict::unique && v.solution) j["solution"] = to_line(*v.solution, alphabet);
+      if (verdict && (v.verdict == Verdict::unique || unknown) && v.solution)
+        j["solution"] = to_line(*v.solution, alphabet);
       if (verdict && v.verdict == Verdict::multiple && v.solution && v.second) {
         j["solutions"] = {to_line(*v.solution, alphabet), to_line(*v.second, alphabet)};
         j["differing"] = cell_names(shape, v.differing);
       }
       if (verdict && v.minimality_checked) {
         j["minimal"] = v.minimal;
+        j["redundant"] = cell_names(shape, v.redundant);
+      } else if (verdict && v.minimality_unknown) {
+        j["minimal"] = nullptr;  // not decided: the budget ran out
         j["redundant"] = cell_names(shape, v.redundant);
       }
       j["nodes"] = v.stats.nodes;
@@ -279,6 +302,7 @@ void write_score(std::string& out, const OutputOptions& options, const Record& r
       j["proven"] = !failed && result.proven;
       j["nodes"] = result.nodes;
       if (result.solution && !failed) j["solution"] = to_line(*result.solution, alphabet);
+      if (!failed && !result.proven && result.upper_bound) j["upper_bound"] = *result.upper_bound;
       if (outcome.solutions) j["solutions"] = *outcome.solutions;
       if (outcome.solutions_at_least) j["solutions_at_least"] = *outcome.solutions_at_least;
       if (!outcome.error.empty()) j["error"] = outcome.error;

@@ -265,11 +265,10 @@ void BranchAndBound::record(const Level& level) {
 }
 
 bool BranchAndBound::out_of_budget() {
-  const ScoreBudget& budget = options_->budget;
-  if (budget.nodes != 0 && outcome_.nodes >= budget.nodes) return true;
+  if (outcome_.nodes >= meter_.node_cap()) return true;
   if ((outcome_.nodes & 1023) != 0) return false;
   const auto now = std::chrono::steady_clock::now();
-  if (budget.time.count() != 0 && now - start_ >= budget.time) return true;
+  if (meter_.deadline() && now >= *meter_.deadline()) return true;
   if (options_->on_progress && now - last_progress_ >= options_->progress_interval) {
     last_progress_ = now;
     ScoreProgress progress;
@@ -310,6 +309,7 @@ void BranchAndBound::search(int depth) {
         if (stalled) break;
       }
     }
+    if (depth == 0 && outcome_.has_upper_bound) outcome_.upper_bound = std::min(outcome_.upper_bound, bound_value);
     if (outcome_.found && bound_value <= outcome_.best) return;
     if (!outcome_.found || !tuning_.reduced_cost_fixing || !tuning_.lagrangian) break;
     if (!fix_by_reduced_cost(level, bound_value)) break;
@@ -366,6 +366,7 @@ SearchOutcome BranchAndBound::run(const Grid& puzzle, const std::vector<std::int
   outcome_ = SearchOutcome{};
   stopped_ = false;
   start_ = last_progress_ = std::chrono::steady_clock::now();
+  meter_ = BudgetMeter(options.budget);
 
   const std::uint64_t full = n_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
   if (levels_.size() != static_cast<std::size_t>(cells_ + 2)) levels_.resize(static_cast<std::size_t>(cells_ + 2));
@@ -387,7 +388,11 @@ SearchOutcome BranchAndBound::run(const Grid& puzzle, const std::vector<std::int
     }
     place(root, cell, digit);
   }
-  if (consistent && propagate(root)) search(0);
+  if (consistent && propagate(root)) {
+    outcome_.has_upper_bound = true;
+    outcome_.upper_bound = bound(root);  // any multipliers (here 0) give a valid bound
+    search(0);
+  }
   outcome_.proven = !stopped_;
   return outcome_;
 }

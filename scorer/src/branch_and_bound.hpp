@@ -30,6 +30,11 @@ struct SearchOutcome {
   std::int64_t best = 0;
   std::vector<std::uint8_t> best_digits;  ///< row-major, the solution reaching `best`
   bool proven = false;                    ///< search finished (else a budget ran out)
+  /// No solution scores more than max(best, upper_bound): the root's tightest bound (kept
+  /// while the search runs, for a result cut short by the budget). Meaningful when
+  /// has_upper_bound.
+  bool has_upper_bound = false;
+  std::int64_t upper_bound = 0;
   std::uint64_t nodes = 0;
 };
 
@@ -76,6 +81,7 @@ class BranchAndBound {
   const ScoreOptions* options_ = nullptr;
   SearchOutcome outcome_;
   bool stopped_ = false;
+  BudgetMeter meter_;
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point last_progress_;
 };

@@ -144,6 +144,7 @@ struct Scorer::Impl {
     ScoreResult result;
     const auto start = std::chrono::steady_clock::now();
     auto last_progress = start;
+    const BudgetMeter meter(options.budget);
     bool stopped = false;
     solver.enumerate(puzzle, [&](const Grid& solution) {
       ++result.nodes;
@@ -153,13 +154,13 @@ struct Scorer::Impl {
         result.score = value;
         result.solution = solution;
       }
-      if (options.budget.nodes != 0 && result.nodes >= options.budget.nodes) {
+      if (result.nodes >= meter.node_cap()) {
         stopped = true;
         return false;
       }
       if ((result.nodes & 1023) == 0) {
         const auto now = std::chrono::steady_clock::now();
-        if (options.budget.time.count() != 0 && now - start >= options.budget.time) {
+        if (meter.deadline() && now >= *meter.deadline()) {
           stopped = true;
           return false;
         }
@@ -171,6 +172,7 @@ struct Scorer::Impl {
       return true;
     });
     result.proven = !stopped;
+    if (result.proven && result.solution) result.upper_bound = result.score;
     return result;
   }
 };
@@ -201,6 +203,11 @@ ScoreResult Scorer::score(const Grid& puzzle, const Weights& weights, const Scor
     Grid solution(puzzle.shape);
     solution.cells = outcome.best_digits;
     result.solution = std::move(solution);
+  }
+  if (outcome.proven) {
+    if (outcome.found) result.upper_bound = outcome.best;
+  } else if (outcome.has_upper_bound) {
+    result.upper_bound = outcome.found ? std::max(outcome.best, outcome.upper_bound) : outcome.upper_bound;
   }
   return result;
 }

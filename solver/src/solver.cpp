@@ -14,6 +14,7 @@
 #include <string>
 
 #include "fast9.hpp"
+#include "sat.hpp"
 #include "sudoku_dlx.hpp"
 
 namespace sudokit {
@@ -41,6 +42,7 @@ std::optional<EngineKind> parse_engine(std::string_view name) {
   if (name == "auto") return EngineKind::automatic;
   if (name == "dlx") return EngineKind::dlx;
   if (name == "fast") return EngineKind::fast;
+  if (name == "sat") return EngineKind::sat;
   return std::nullopt;
 }
 
@@ -49,6 +51,7 @@ std::string_view engine_name(EngineKind kind) {
     case EngineKind::automatic: return "auto";
     case EngineKind::dlx: return "dlx";
     case EngineKind::fast: return "fast";
+    case EngineKind::sat: return "sat";
   }
   return "?";
 }
@@ -57,14 +60,35 @@ struct Solver::Impl {
   EngineKind kind;
   std::vector<std::unique_ptr<dlx::SudokuDlx>> dlx_engines;  // one per shape met, in order met
   std::unique_ptr<fast9::Engine> fast_engine;
+  std::vector<std::unique_ptr<sat::SudokuSat>> sat_engines;  // one per shape met
   std::vector<std::uint8_t> buffer;  // solutions as the engines write them
   Grid visit_grid;                   // the Grid enumerate() hands its visitor, reused
 
   explicit Impl(EngineKind k) : kind(k) {}
 
   EngineKind resolve(const Shape& shape) const {
-    if (kind == EngineKind::automatic) return shape == kClassic ? EngineKind::fast : EngineKind::dlx;
+    if (kind == EngineKind::automatic) {
+      if (shape == kClassic) return EngineKind::fast;
+      return shape.n >= kSatFromSize ? EngineKind::sat : EngineKind::dlx;
+    }
     return kind;
+  }
+
+  // The engine for one call: as resolve(), except that a node budget under `automatic` sends
+  // 9×9 to DLX, whose nodes are counted inside the search (the fast engine has no counter, so
+  // a node budget on it could only be checked between solutions).
+  EngineKind pick(const Shape& shape, const BudgetMeter* meter) const {
+    const EngineKind engine = resolve(shape);
+    if (engine == EngineKind::fast && kind == EngineKind::automatic && meter && meter->node_cap() != UINT64_MAX)
+      return EngineKind::dlx;
+    return engine;
+  }
+
+  sat::SudokuSat& sat_for(const Shape& shape) {
+    for (auto& engine : sat_engines)
+      if (engine->shape() == shape) return *engine;
+    sat_engines.push_back(std::make_unique<sat::SudokuSat>(shape));
+    return *sat_engines.back();
   }
 
   dlx::SudokuDlx& dlx_for(const Shape& shape) {
@@ -83,19 +107,65 @@ struct Solver::Impl {
     return *fast_engine;
   }
 
-  // Runs the engine for the puzzle's shape with the raw interface both engines share.
+  // Runs the engine for the puzzle's shape with the raw interface the engines share.
+  // `complete` is set false when the budget ran out.
   std::uint64_t raw_solve(const Grid& puzzle, std::uint64_t limit, std::uint8_t* out, std::size_t keep,
-                          SearchStats* stats) {
-    if (resolve(puzzle.shape) == EngineKind::fast)
-      return fast_for(puzzle.shape).solve(puzzle.cells.data(), limit, out, keep, stats);
-    return dlx_for(puzzle.shape).solve(puzzle.cells.data(), limit, out, keep, stats);
+                          SearchStats* stats, const BudgetMeter* meter, bool& complete) {
+    complete = true;
+    switch (pick(puzzle.shape, meter)) {
+      case EngineKind::fast: return fast_for(puzzle.shape).solve(puzzle.cells.data(), limit, out, keep, stats);
+      case EngineKind::sat: {
+        auto& engine = sat_for(puzzle.shape);
+        const std::uint64_t found = engine.solve(puzzle.cells.data(), limit, out, keep, stats, meter);
+        complete = engine.complete();
+        return found;
+      }
+      default: {
+        auto& engine = dlx_for(puzzle.shape);
+        const std::uint64_t found = engine.solve(puzzle.cells.data(), limit, out, keep, stats, meter);
+        complete = engine.complete();
+        return found;
+      }
+    }
   }
 
   std::uint64_t raw_enumerate(const Grid& puzzle, std::uint64_t limit,
-                              const std::function<bool(const std::uint8_t*)>& visit, SearchStats* stats) {
-    if (resolve(puzzle.shape) == EngineKind::fast)
-      return fast_for(puzzle.shape).enumerate(puzzle.cells.data(), limit, visit, stats);
-    return dlx_for(puzzle.shape).enumerate(puzzle.cells.data(), limit, visit, stats);
+                              const std::function<bool(const std::uint8_t*)>& visit, SearchStats* stats,
+                              const BudgetMeter* meter, bool& complete) {
+    complete = true;
+    switch (pick(puzzle.shape, meter)) {
+      case EngineKind::fast: {
+        // The fast engine has no budget inside; check it per solution (they come µs apart).
+        if (!meter || !meter->limited())
+          return fast_for(puzzle.shape).enumerate(puzzle.cells.data(), limit, visit, stats);
+        std::uint64_t seen = 0;
+        const std::uint64_t found = fast_for(puzzle.shape).enumerate(
+            puzzle.cells.data(), limit,
+            [&](const std::uint8_t* solution) {
+              ++seen;
+              if (!visit(solution)) return false;
+              if (seen >= meter->node_cap() || meter->clock_passed()) {
+                complete = seen >= limit;
+                return false;
+              }
+              return true;
+            },
+            stats);
+        return found;
+      }
+      case EngineKind::sat: {
+        auto& engine = sat_for(puzzle.shape);
+        const std::uint64_t found = engine.enumerate(puzzle.cells.data(), limit, visit, stats, meter);
+        complete = engine.complete();
+        return found;
+      }
+      default: {
+        auto& engine = dlx_for(puzzle.shape);
+        const std::uint64_t found = engine.enumerate(puzzle.cells.data(), limit, visit, stats, meter);
+        complete = engine.complete();
+        return found;
+      }
+    }
   }
 };
 
@@ -106,16 +176,20 @@ Solver& Solver::operator=(Solver&&) noexcept = default;
 
 EngineKind Solver::engine_for(const Shape& shape) const { return impl_->resolve(shape); }
 
-SolveResult Solver::solve(const Grid& puzzle, std::uint64_t limit, std::size_t keep) {
+SolveResult Solver::solve(const Grid& puzzle, std::uint64_t limit, std::size_t keep, const Budget& budget) {
   check_puzzle(puzzle);
+  const BudgetMeter meter(budget);
   if (limit == 0) throw std::invalid_argument("Solver::solve: limit must be at least 1");
   SolveResult result;
   const auto cells = static_cast<std::size_t>(puzzle.shape.cells());
   const std::uint64_t wanted = std::min<std::uint64_t>(keep, limit);
-  if (wanted <= kBufferedKeep) {
+  // The fast engine checks a budget only between solutions: go through enumerate for it.
+  const bool fast_budgeted = meter.limited() && impl_->pick(puzzle.shape, &meter) == EngineKind::fast;
+  if (wanted <= kBufferedKeep && !fast_budgeted) {
     const auto slots = static_cast<std::size_t>(wanted);
     if (impl_->buffer.size() < slots * cells) impl_->buffer.resize(slots * cells);
-    result.count = impl_->raw_solve(puzzle, limit, impl_->buffer.data(), slots, &result.stats);
+    result.count =
+        impl_->raw_solve(puzzle, limit, impl_->buffer.data(), slots, &result.stats, &meter, result.complete);
     const auto kept = static_cast<std::size_t>(std::min<std::uint64_t>(result.count, wanted));
     result.solutions.reserve(kept);
     for (std::size_t i = 0; i < kept; ++i) {
@@ -132,25 +206,30 @@ SolveResult Solver::solve(const Grid& puzzle, std::uint64_t limit, std::size_t k
           }
           return true;
         },
-        &result.stats);
+        &result.stats, &meter, result.complete);
   }
   return result;
 }
 
 std::uint64_t Solver::enumerate(const Grid& puzzle, const std::function<bool(const Grid&)>& on_solution,
-                                std::uint64_t limit, SearchStats* stats) {
+                                std::uint64_t limit, SearchStats* stats, const Budget& budget, bool* complete) {
   check_puzzle(puzzle);
+  if (complete) *complete = true;
   if (limit == 0) return 0;
+  const BudgetMeter meter(budget);
+  bool finished = true;
   Grid& g = impl_->visit_grid;
   if (!(g.shape == puzzle.shape) || g.cells.size() != puzzle.cells.size()) g = Grid(puzzle.shape);
   const std::size_t cells = g.cells.size();
-  return impl_->raw_enumerate(
+  const std::uint64_t visited = impl_->raw_enumerate(
       puzzle, limit,
       [&](const std::uint8_t* solution) {
         std::memcpy(g.cells.data(), solution, cells);
         return on_solution(g);
       },
-      stats);
+      stats, &meter, finished);
+  if (complete) *complete = finished;
+  return visited;
 }
 
 }  // namespace sudokit

@@ -130,7 +130,8 @@ bool SudokuDlx::link_puzzle(const std::uint8_t* givens) {
 // choice_node_[0, depth) and returns false to stop. Stopping early leaves the links
 // half-covered on purpose: the next puzzle relinks them from scratch.
 template <class OnSolution>
-std::uint64_t SudokuDlx::search(std::uint64_t limit, SearchStats* stats, OnSolution&& on_solution) {
+std::uint64_t SudokuDlx::search(std::uint64_t limit, SearchStats* stats, const BudgetMeter* meter,
+                                OnSolution&& on_solution) {
   Node* const nd = nodes_.data();
   const Lanes* const lanes = sizes_.data();
   const std::size_t lane_count = sizes_.size();
@@ -138,6 +139,20 @@ std::uint64_t SudokuDlx::search(std::uint64_t limit, SearchStats* stats, OnSolut
   std::int32_t* const choice_column = choice_column_.data();
   std::int32_t* const choice_node = choice_node_.data();
   std::uint64_t tried = 0, updates = 0, guesses = 0, found = 0;
+  // The budget costs one compare per row tried: `next_check` is the node count at which the
+  // meter is next asked (its cap, or the next clock reading), UINT64_MAX without a budget.
+  complete_ = true;
+  const std::uint64_t stride = BudgetMeter::kClockStride;
+  auto next_check_after = [&](std::uint64_t now) {
+    if (!meter || !meter->limited()) return UINT64_MAX;
+    const std::uint64_t clock = meter->timed() ? now + stride : UINT64_MAX;
+    return std::min(clock, std::max(meter->node_cap(), now + 1));
+  };
+  std::uint64_t next_check = next_check_after(0);
+  if (meter && meter->limited() && (meter->node_cap() == 0 || meter->clock_passed())) {
+    complete_ = false;
+    return 0;
+  }
 
   // Covering a column adds kCovered to its size, so one unsigned minimum over the whole size
   // array answers everything: 0 means a dead end, kCovered or more means every column is
@@ -219,6 +234,13 @@ std::uint64_t SudokuDlx::search(std::uint64_t limit, SearchStats* stats, OnSolut
       ++depth;
       ++tried;
       cover_siblings(node);
+      if (tried >= next_check) {
+        if (tried >= meter->node_cap() || meter->clock_passed()) {
+          complete_ = false;
+          goto done;
+        }
+        next_check = next_check_after(tried);
+      }
     }
     // Backtrack to the deepest choice with another row left.
     while (true) {
@@ -231,6 +253,13 @@ std::uint64_t SudokuDlx::search(std::uint64_t limit, SearchStats* stats, OnSolut
         choice_node[level] = node;
         ++tried;
         cover_siblings(node);
+        if (tried >= next_check) {
+          if (tried >= meter->node_cap() || meter->clock_passed()) {
+            complete_ = false;
+            goto done;
+          }
+          next_check = next_check_after(tried);
+        }
         break;
       }
       uncover(choice_column[level]);
@@ -255,20 +284,23 @@ void SudokuDlx::write_solution(const std::uint8_t* givens, std::size_t depth, st
 }
 
 std::uint64_t SudokuDlx::solve(const std::uint8_t* givens, std::uint64_t limit, std::uint8_t* solutions,
-                               std::size_t keep, SearchStats* stats) {
+                               std::size_t keep, SearchStats* stats, const BudgetMeter* meter) {
+  complete_ = true;
   if (limit == 0 || !link_puzzle(givens)) return 0;
   const auto cells = static_cast<std::size_t>(n_ * n_);
   std::size_t kept = 0;
-  return search(limit, stats, [&](std::size_t depth) {
+  return search(limit, stats, meter, [&](std::size_t depth) {
     if (kept < keep) write_solution(givens, depth, solutions + cells * kept++);
     return true;
   });
 }
 
 std::uint64_t SudokuDlx::enumerate(const std::uint8_t* givens, std::uint64_t limit,
-                                   const std::function<bool(const std::uint8_t*)>& visit, SearchStats* stats) {
+                                   const std::function<bool(const std::uint8_t*)>& visit, SearchStats* stats,
+                                   const BudgetMeter* meter) {
+  complete_ = true;
   if (limit == 0 || !link_puzzle(givens)) return 0;
-  return search(limit, stats, [&](std::size_t depth) {
+  return search(limit, stats, meter, [&](std::size_t depth) {
     write_solution(givens, depth, scratch_.data());
     return visit(scratch_.data());
   });

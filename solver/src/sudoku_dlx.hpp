@@ -78,13 +78,19 @@ class SudokuDlx {
   /// `givens`: N² bytes row-major, 0 = empty, 1..N a digit (anything larger is a clash).
   /// Counts solutions up to `limit`; writes the first min(count, keep) into `solutions`
   /// (keep · N² bytes; may be null when keep is 0). `stats`, when not null, is added to.
+  /// With a `meter`, the search stops when it is spent (a node is a row tried); complete()
+  /// then says false.
   std::uint64_t solve(const std::uint8_t* givens, std::uint64_t limit, std::uint8_t* solutions, std::size_t keep,
-                      SearchStats* stats);
+                      SearchStats* stats, const BudgetMeter* meter = nullptr);
 
   /// Visits solutions (N² bytes each) in search order until `visit` returns false or `limit`
   /// were visited; returns the number visited.
   std::uint64_t enumerate(const std::uint8_t* givens, std::uint64_t limit,
-                          const std::function<bool(const std::uint8_t*)>& visit, SearchStats* stats);
+                          const std::function<bool(const std::uint8_t*)>& visit, SearchStats* stats,
+                          const BudgetMeter* meter = nullptr);
+
+  /// False when the last solve()/enumerate() stopped because its budget ran out.
+  bool complete() const { return complete_; }
 
  private:
   struct Node {
@@ -97,7 +103,7 @@ class SudokuDlx {
 
   bool link_puzzle(const std::uint8_t* givens);
   template <class OnSolution>
-  std::uint64_t search(std::uint64_t limit, SearchStats* stats, OnSolution&& on_solution);
+  std::uint64_t search(std::uint64_t limit, SearchStats* stats, const BudgetMeter* meter, OnSolution&& on_solution);
   void write_solution(const std::uint8_t* givens, std::size_t depth, std::uint8_t* out) const;
 
   Shape shape_;
@@ -109,6 +115,7 @@ class SudokuDlx {
   std::vector<std::int32_t> cell_box_;
   std::vector<std::int32_t> choice_column_, choice_node_;
   std::vector<std::uint8_t> scratch_;  // the grid enumerate() shows its visitor
+  bool complete_ = true;
 };
 
 }  // namespace sudokit::dlx

@@ -328,6 +328,48 @@ TEST(RecordStreaming, AnAnswerLeavesWhileTheInputStaysOpen) {
   EXPECT_EQ(WEXITSTATUS(status), 1);  // one record was invalid
 }
 
+// --- budgets: a runaway record is answered `unknown` and the run goes on ------------------------
+
+TEST(RecordBudgets, AFewNodesMakeHardRecordsUnknownInEveryCommand) {
+  const std::string hard = data_lines("puzzles/hardest_1106.txt", 1).at(0);
+  const std::string input = join_lines({hard, kPuzzle, "not a puzzle", hard});
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"solve", "--nodes", "3"}, {"verify", "--nodes", "3"}, {"score", "--nodes", "3"}, {"score", "--budget", "3"}}) {
+    SCOPED_TRACE(args[0] + " " + args[1]);
+    std::vector<std::string> full = args;
+    full.insert(full.end(), {"--format", "jsonl", "--threads", "2"});
+    const auto r = run_sudokit(full, input);
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    const auto records = parse_jsonl(r.out);
+    ASSERT_EQ(records.size(), 4u) << r.out;
+    EXPECT_EQ(records[0]["status"], "unknown");
+    EXPECT_EQ(records[2]["status"], "invalid");
+    EXPECT_EQ(records[3]["status"], "unknown");
+    expect_valid(args[0], r.out);
+    if (args[0] == "score") {
+      EXPECT_EQ(records[0]["proven"], false);
+      EXPECT_GE(records[0]["upper_bound"].get<long>(), records[0]["score"].get<long>());
+    }
+  }
+  // Without a budget the same records are answered.
+  const auto solved = parse_jsonl(run_sudokit({"solve", "--format", "jsonl"}, input).out);
+  ASSERT_EQ(solved.size(), 4u);
+  EXPECT_EQ(solved[0]["status"], "unique");
+  // The summary counts them, and the line layout says so in place.
+  const auto line = run_sudokit({"verify", "--nodes", "3"}, input);
+  const auto answers = split_lines(line.out);
+  ASSERT_EQ(answers.size(), 4u);
+  const auto unknown = std::count_if(answers.begin(), answers.end(), [](const std::string& a) { return a.rfind("unknown: ", 0) == 0; });
+  EXPECT_GE(unknown, 2);
+  EXPECT_EQ(answers.at(0).rfind("unknown: ", 0), 0u);
+  EXPECT_NE(line.err.find(std::to_string(unknown) + " unknown"), std::string::npos) << line.err;
+}
+
+TEST(RecordBudgets, BadBudgetsAreUsageErrors) {
+  EXPECT_EQ(run_sudokit({"solve", "--timeout", "-1"}, kPuzzle + "\n").exit_code, 2);
+  EXPECT_EQ(run_sudokit({"verify", "--nodes", "x"}, kPuzzle + "\n").exit_code, 2);
+}
+
 // --- small ones a user trips on -----------------------------------------------------------------
 
 TEST(RecordCommands, GradeFailsPuzzlesWithoutOneSolution) {

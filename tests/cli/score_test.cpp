@@ -186,7 +186,7 @@ TEST(ScoreCli, BudgetLeavesTheScoreUnproven) {
   EXPECT_EQ(r.exit_code, 1);
   const json j = json::parse(split_lines(r.out).at(0));
   EXPECT_EQ(j["proven"], false);
-  EXPECT_EQ(j["status"], "unproven");
+  EXPECT_EQ(j["status"], "unknown");
   EXPECT_LE(j["nodes"].get<int>(), 20);
   if (j.contains("solution")) {
     EXPECT_EQ(solution_problem(open, j["solution"]), "");

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "sudokit/removal_test.hpp"
+
 namespace sudokit {
 
 std::string_view verdict_name(Verdict verdict) {
@@ -12,13 +14,14 @@ std::string_view verdict_name(Verdict verdict) {
     case Verdict::none: return "none";
     case Verdict::unique: return "unique";
     case Verdict::multiple: return "multiple";
+    case Verdict::unknown: return "unknown";
   }
   return "invalid";
 }
 
 Verifier::Verifier(EngineKind engine) : solver_(engine) {}
 
-Verification Verifier::verify(const Grid& puzzle, bool check_minimal) {
+Verification Verifier::verify(const Grid& puzzle, bool check_minimal, const Budget& budget) {
   Verification v;
   // One more than is shown, so the description can say that more exist.
   v.clashes = find_clashes(puzzle, kReportedClashes + 1);
@@ -26,49 +29,108 @@ Verification Verifier::verify(const Grid& puzzle, bool check_minimal) {
     v.verdict = Verdict::invalid;
     return v;
   }
+  const BudgetMeter meter(budget);
   SolveResult result;
   try {
-    result = solver_.solve(puzzle, 2, 2);
+    result = solver_.solve(puzzle, 2, 2, meter.remaining(0));
   } catch (const std::invalid_argument& e) {  // the chosen engine cannot take this shape
     v.verdict = Verdict::invalid;
     v.error = e.what();
     return v;
   }
   v.stats = result.stats;
+  v.solutions_found = result.count;
+  if (result.count >= 2) {
+    v.verdict = Verdict::multiple;
+    v.solution = std::move(result.solutions[0]);
+    v.second = std::move(result.solutions[1]);
+    v.differing = differing_cells(*v.solution, *v.second);
+    return v;
+  }
+  if (!result.complete) {
+    v.verdict = Verdict::unknown;
+    if (result.count == 1) v.solution = std::move(result.solutions[0]);
+    return v;
+  }
   if (result.count == 0) {
     v.verdict = Verdict::none;
     return v;
   }
   v.solution = std::move(result.solutions[0]);
-  if (result.count >= 2) {
-    v.verdict = Verdict::multiple;
-    v.second = std::move(result.solutions[1]);
-    v.differing = differing_cells(*v.solution, *v.second);
-    return v;
-  }
   v.verdict = Verdict::unique;
   if (check_minimal) {
-    v.minimality_checked = true;
-    v.redundant = redundant_clues(puzzle, &v.stats);
-    v.minimal = v.redundant.empty();
+    bool complete = true;
+    v.redundant = redundant_clues_of(puzzle, *v.solution, &v.stats, meter, v.stats.nodes, complete);
+    v.minimality_checked = complete;
+    v.minimality_unknown = !complete;
+    v.minimal = complete && v.redundant.empty();
   }
   return v;
 }
 
-std::vector<int> Verifier::redundant_clues(const Grid& puzzle, SearchStats* stats) {
-  // Clue X is redundant when the puzzle without it still has exactly one solution. The
-  // reduced puzzle always has at least the original solution, so one count to 2 decides.
+std::vector<int> Verifier::redundant_clues(const Grid& puzzle, SearchStats* stats, const Budget& budget,
+                                           bool* complete) {
+  const BudgetMeter meter(budget);
+  bool done = true;
   std::vector<int> redundant;
+  SearchStats own;
+  const SolveResult solved = solver_.solve(puzzle, 2, 1, meter.remaining(0));
+  own += solved.stats;
+  if (!solved.complete) {
+    done = false;
+  } else if (solved.count == 1) {
+    redundant = redundant_clues_of(puzzle, solved.solutions[0], &own, meter, own.nodes, done);
+  }
+  if (stats) *stats += own;
+  if (complete) *complete = done;
+  return redundant;
+}
+
+// Clue X is redundant when the puzzle without it still has exactly one solution. The reduced
+// puzzle always keeps the original solution, so one count to 2 decides; on the SAT engine's
+// sizes one RemovalTester (learning across the clues) asks the same question per clue.
+std::vector<int> Verifier::redundant_clues_of(const Grid& puzzle, const Grid& solution, SearchStats* stats,
+                                              const BudgetMeter& meter, std::uint64_t used, bool& complete) {
+  std::vector<int> redundant;
+  complete = true;
+  const bool incremental = solver_.engine_for(puzzle.shape) == EngineKind::sat;
+  std::optional<RemovalTester> tester;
+  if (incremental) {
+    tester.emplace();
+    tester->start(solution);
+  }
   Grid reduced = puzzle;
   for (int cell = 0; cell < puzzle.shape.cells(); ++cell) {
     const auto index = static_cast<std::size_t>(cell);
     const std::uint8_t clue = puzzle.cells[index];
     if (clue == 0) continue;
+    if (used >= meter.node_cap() || meter.clock_passed()) {
+      complete = false;
+      break;
+    }
     reduced.cells[index] = 0;
-    SolveResult r = solver_.solve(reduced, 2, 0);
-    if (stats) *stats += r.stats;
+    bool unique = false;
+    if (tester) {
+      const std::uint64_t before = tester->stats().nodes;
+      const auto answer = tester->test(reduced.cells, {&cell, 1}, meter.remaining(used));
+      const std::uint64_t spent = tester->stats().nodes - before;
+      used += spent;
+      if (stats) {
+        stats->nodes += spent;
+        stats->guesses += spent;
+      }
+      if (answer == RemovalTester::Answer::unknown) complete = false;
+      unique = answer == RemovalTester::Answer::unique;
+    } else {
+      SolveResult r = solver_.solve(reduced, 2, 0, meter.remaining(used));
+      used += r.stats.nodes;
+      if (stats) *stats += r.stats;
+      if (!r.complete) complete = false;
+      unique = r.complete && r.count == 1;
+    }
     reduced.cells[index] = clue;
-    if (r.count == 1) redundant.push_back(cell);
+    if (!complete) break;
+    if (unique) redundant.push_back(cell);
   }
   return redundant;
 }

@@ -51,6 +51,7 @@
 // free functions make a temporary one.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -130,13 +131,20 @@ struct GeneratorConfig {
   /// How a single clue's removal is tested: forbid its digit (limit 1), or count (limit 2).
   /// Both give the same puzzles (a test proves it); the second exists for that test.
   enum class SingleTest { forbid_digit, count_two } single_test = SingleTest::forbid_digit;
-  /// Which engine decides the exact removal tests (budgeted ones always use the generator's
-  /// own search, the only one that takes a node budget). automatic: sudokit's fast engine
-  /// on 9×9 (a count to 2 there costs a few µs, less than the own search's forbid-digit
-  /// refutation), the own search on every other size (faster there than DLX); dlx / fast:
-  /// sudokit::Solver with that engine (fast takes 9×9 only: impossible_request says so).
-  /// Uniqueness is a fact, so every choice gives the same puzzles; only speed differs.
+  /// Which engine decides the exact removal tests. automatic: sudokit's fast engine on 9×9
+  /// (a count to 2 there costs a few µs, less than the own search's forbid-digit
+  /// refutation), the own search up to 16×16 (faster there than DLX), and above 16×16 the
+  /// incremental SAT RemovalTester (sudokit/removal_test.hpp: one CaDiCaL solver per
+  /// candidate, each test a solve under assumptions). dlx / fast: sudokit::Solver with that
+  /// engine (fast takes 9×9 only: impossible_request says so); sat: the RemovalTester on
+  /// every size. Node-budgeted tests use the own search (a node is one of its branches),
+  /// except with `sat`, where a node is a conflict. Uniqueness is a fact, so every choice
+  /// gives the same puzzles from exact tests; only speed differs.
   EngineKind engine = EngineKind::automatic;
+  /// Wall time all removal tests of one candidate may take together (0: no limit): once it is
+  /// spent every remaining test keeps its clue, so the puzzle stays unique but is not proved
+  /// minimal (`minimal` false). What `--timeout` means for generate. Not reproducible.
+  std::chrono::nanoseconds removal_time_budget{0};
 };
 
 /// Why a configuration can never produce a puzzle (a clue target below what is possible for

@@ -61,7 +61,8 @@ inline constexpr std::string_view kErrorStatus = "error";
 /// What `sudokit solve` found for one record.
 struct SolveOutcome {
   /// "unique", "multiple", "none", "solved" (a solution found with limit 1, so uniqueness
-  /// was not checked), "invalid" or "error".
+  /// was not checked), "unknown" (the budget ran out: count is a lower bound), "invalid" or
+  /// "error".
   std::string status;
   std::uint64_t count = 0;   ///< solutions found, up to the limit
   std::uint64_t limit = 2;
@@ -84,7 +85,8 @@ struct VerifyOutcome {
   Verification verification;
   std::string error;  ///< non-empty: the work failed (status "error"), the verdict is void
 };
-/// "unique", "multiple", "none", "invalid" or "error" (an unreadable record is invalid).
+/// "unique", "multiple", "none", "unknown", "invalid" or "error" (an unreadable record is
+/// invalid).
 std::string verify_status(const Record& record, const VerifyOutcome& outcome);
 /// Why the record failed (invalid / error), or "".
 std::string verify_error(const Record& record, const VerifyOutcome& outcome);
@@ -97,7 +99,7 @@ void write_verify(std::string& out, const OutputOptions& options, const Record& 
 // --- score -------------------------------------------------------------------------------
 
 struct ScoreOutcome {
-  std::string status;  ///< optimal, unproven, none, invalid, error
+  std::string status;  ///< optimal, unknown (budget spent: best so far), none, invalid, error
   std::string error;
   ScoreResult result;
   std::optional<std::uint64_t> solutions;           ///< exact count (--count)
@@ -106,7 +108,8 @@ struct ScoreOutcome {
 std::string score_csv_header();
 /// line: the score alone (-1 when there is none or the record failed: the contest's
 /// output); jsonl fields after the common ones: score, proven, nodes, solution,
-/// solutions or solutions_at_least (--count), error.
+/// upper_bound (unknown: no solution scores more), solutions or solutions_at_least
+/// (--count), error.
 void write_score(std::string& out, const OutputOptions& options, const Record& record, const ScoreOutcome& outcome);
 
 // --- grade -------------------------------------------------------------------------------

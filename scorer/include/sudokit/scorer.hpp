@@ -15,8 +15,9 @@
 //    compare against. Among solutions with the best score it keeps the smallest in reading
 //    order, so a finished enumeration gives the same answer with every engine.
 //
-// A budget (nodes and/or wall time) stops a search that would take too long; the result then
-// holds the best solution found so far with proven = false.
+// A budget (nodes and/or wall time or a deadline; sudokit::Budget) stops a search that would
+// take too long; the result then holds the best solution found so far with proven = false,
+// and (branch_and_bound) the proven upper bound.
 //
 // Example:
 //   sudokit::Scorer scorer;                                      // one per thread
@@ -69,14 +70,10 @@ enum class ScoreMethod { branch_and_bound, enumerate };
 std::optional<ScoreMethod> parse_score_method(std::string_view name);
 std::string_view score_method_name(ScoreMethod method);
 
-/// When to give up proving. Zero means no limit. For branch_and_bound a node is one search
-/// node (a branch tried); for enumerate it is one solution visited.
-struct ScoreBudget {
-  std::uint64_t nodes = 0;
-  std::chrono::nanoseconds time{0};
-
-  bool unlimited() const { return nodes == 0 && time.count() == 0; }
-};
+/// When to give up proving: the library-wide Budget (sudokit/budget.hpp), for one score()
+/// call. For branch_and_bound a node is one search node (a branch tried); for enumerate it
+/// is one solution visited.
+using ScoreBudget = Budget;
 
 /// Parses "--budget" text: "100000" (nodes), "5s", "250ms", "2m" (wall time).
 std::optional<ScoreBudget> parse_score_budget(std::string_view text, std::string* why = nullptr);
@@ -104,6 +101,10 @@ struct ScoreResult {
   std::optional<Grid> solution;
   /// True when the search finished: `score` is the optimum (or there is no solution).
   bool proven = false;
+  /// No solution scores more than this (proven; branch_and_bound only, and only when the
+  /// givens allow a solution at all past propagation). Equal to `score` when proven with a
+  /// solution; with an unfinished search, the gap to `score` is what is left to prove.
+  std::optional<std::int64_t> upper_bound;
   /// Search nodes (branch_and_bound) or solutions visited (enumerate).
   std::uint64_t nodes = 0;
 };

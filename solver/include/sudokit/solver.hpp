@@ -1,11 +1,17 @@
 // sudokit/solver.hpp: the one door to sudokit's solving engines.
 //
-// Two engines sit behind it and must always agree:
+// Three engines sit behind it and must always agree:
 //  - dlx:  Knuth's Dancing Links over the exact-cover encoding of an N×N Sudoku
 //          (any size the grid model supports);
 //  - fast: a bit-parallel 9×9 engine with constraint propagation, for the traffic that is
-//          nearly all 9×9.
-// `automatic` picks fast for 9×9 and dlx for every other size.
+//          nearly all 9×9;
+//  - sat:  a CDCL SAT solver (CaDiCaL) over a compact CNF encoding, for large grids, where
+//          clause learning avoids the deep refutations that make DLX explode.
+// `automatic` picks fast for 9×9, dlx for small sizes and sat for large ones (kSatFromSize;
+// the cut-over is measured in bench/big_bench.cpp, see docs/PERFORMANCE.md).
+//
+// Budgets (sudokit/budget.hpp): solve() and enumerate() take an optional Budget; a search
+// that runs out stops and says so (SolveResult::complete false; count is then a lower bound).
 //
 // A Solver holds an engine's reusable state: make one per thread and feed it puzzles; it
 // allocates nothing per puzzle once warm (for a given size). It is not thread-safe.
@@ -23,20 +29,25 @@
 #include <string_view>
 #include <vector>
 
+#include "sudokit/budget.hpp"
 #include "sudokit/grid.hpp"
 
 namespace sudokit {
 
-enum class EngineKind { automatic, dlx, fast };
+enum class EngineKind { automatic, dlx, fast, sat };
 
-/// "auto" | "dlx" | "fast"
+/// From this size up `automatic` uses the SAT engine (below it DLX, or fast on 9×9).
+inline constexpr int kSatFromSize = 20;
+
+/// "auto" | "dlx" | "fast" | "sat"
 std::optional<EngineKind> parse_engine(std::string_view name);
 std::string_view engine_name(EngineKind kind);
 
 /// Machine-independent cost of a search; the same on every machine, so usable in benchmarks
 /// and as a rough difficulty signal. Engines fill what they measure and leave the rest 0.
 struct SearchStats {
-  std::uint64_t nodes = 0;    ///< search-tree nodes (choices tried): DLX rows tried, fast-engine guesses+1
+  std::uint64_t nodes = 0;    ///< search-tree nodes (choices tried): DLX rows tried, fast-engine guesses+1,
+                              ///< SAT conflicts
   std::uint64_t updates = 0;  ///< DLX link updates (Knuth's "updates"); 0 for the fast engine
   std::uint64_t guesses = 0;  ///< branch points with more than one live choice
 
@@ -49,8 +60,12 @@ struct SearchStats {
 };
 
 struct SolveResult {
-  /// Solutions found, counting stops at the limit: count < limit means the count is exact.
+  /// Solutions found, counting stops at the limit: count < limit means the count is exact
+  /// (when complete).
   std::uint64_t count = 0;
+  /// False when the Budget ran out first: `count` (and `solutions`) are then only what was
+  /// found, a lower bound. True whenever the search finished or reached `limit`.
+  bool complete = true;
   /// The first min(count, keep) solutions in the engine's search order.
   std::vector<Grid> solutions;
   SearchStats stats;
@@ -67,12 +82,18 @@ class Solver {
   /// limit 1: find a solution; limit 2: decide uniqueness (count == 1).
   /// Givens that clash give count 0; they are never an error here (the verifier names them).
   /// Throws std::invalid_argument when the engine cannot take the shape (fast on non-9×9).
-  SolveResult solve(const Grid& puzzle, std::uint64_t limit = 2, std::size_t keep = 1);
+  /// With a limited `budget` the search may stop early: result.complete is then false.
+  /// (The fast engine has no node counter inside: under `automatic` a node budget sends 9×9
+  /// to DLX; on an explicit `fast` a budget is checked per solution found, its nodes then
+  /// counting solutions; its searches between two solutions take microseconds.)
+  SolveResult solve(const Grid& puzzle, std::uint64_t limit = 2, std::size_t keep = 1, const Budget& budget = {});
 
   /// Calls `on_solution` for each solution in search order until it returns false or `limit`
   /// solutions have been visited; returns how many were visited. Stats, if asked for, are added to.
+  /// When `complete` is not null it is set to false if the budget ran out first (else true).
   std::uint64_t enumerate(const Grid& puzzle, const std::function<bool(const Grid&)>& on_solution,
-                          std::uint64_t limit = UINT64_MAX, SearchStats* stats = nullptr);
+                          std::uint64_t limit = UINT64_MAX, SearchStats* stats = nullptr, const Budget& budget = {},
+                          bool* complete = nullptr);
 
   /// The engine this solver would use for a puzzle of this shape.
   EngineKind engine_for(const Shape& shape) const;

@@ -5,11 +5,17 @@
 //   unique    exactly one solution (given)
 //   multiple  two or more; two different solutions and the cells where they differ are
 //             given as evidence, so the claim can be checked by hand
+//   unknown   the Budget ran out before the search could tell; `solution` holds the one
+//             solution found, if any (solutions_found is a lower bound: 0 or 1)
 //
 // With minimality asked for, a unique puzzle is also checked clue by clue: a clue is
-// redundant when the puzzle without it is still unique (one count to 2 per clue).
+// redundant when the puzzle without it is still unique (one count to 2 per clue; on the
+// SAT engine's sizes one incremental RemovalTester test per clue). A budget covers the whole
+// verify() call, minimality included: when it runs out there, the verdict (a fact already
+// proved) stays unique and minimality_unknown says the check did not finish.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,7 +26,7 @@
 
 namespace sudokit {
 
-enum class Verdict { invalid, none, unique, multiple };
+enum class Verdict { invalid, none, unique, multiple, unknown };
 std::string_view verdict_name(Verdict verdict);
 
 struct Verification {
@@ -30,7 +36,9 @@ struct Verification {
   std::optional<Grid> solution;     ///< unique: the solution; multiple: the first found
   std::optional<Grid> second;       ///< multiple: a second, different solution
   std::vector<int> differing;       ///< multiple: cells where solution and second differ
-  bool minimality_checked = false;
+  std::uint64_t solutions_found = 0;  ///< 0, 1 or 2 (counted to 2); a lower bound when unknown
+  bool minimality_checked = false;  ///< the check ran to the end (minimal / redundant are facts)
+  bool minimality_unknown = false;  ///< the check was asked for but the budget ran out
   bool minimal = false;             ///< when checked: every clue is necessary
   std::vector<int> redundant;       ///< when checked: clues whose removal keeps it unique
   SearchStats stats;
@@ -41,12 +49,19 @@ class Verifier {
  public:
   explicit Verifier(EngineKind engine = EngineKind::automatic);
   /// Never throws for a puzzle: what cannot be checked comes back `invalid` with `error`.
-  Verification verify(const Grid& puzzle, bool check_minimal = false);
+  /// A limited `budget` (for the whole call) may give Verdict::unknown.
+  Verification verify(const Grid& puzzle, bool check_minimal = false, const Budget& budget = {});
 
   /// Clues of a unique puzzle that can be removed while it stays unique (row-major order).
-  std::vector<int> redundant_clues(const Grid& puzzle, SearchStats* stats = nullptr);
+  /// With a limited budget, `complete` (when given) says whether every clue was decided;
+  /// when not, the list holds the redundant clues found before the budget ran out.
+  std::vector<int> redundant_clues(const Grid& puzzle, SearchStats* stats = nullptr, const Budget& budget = {},
+                                   bool* complete = nullptr);
 
  private:
+  std::vector<int> redundant_clues_of(const Grid& puzzle, const Grid& solution, SearchStats* stats,
+                                      const BudgetMeter& meter, std::uint64_t used, bool& complete);
+
   Solver solver_;
 };
 

@@ -1,0 +1,62 @@
+// sudokit/removal_test.hpp: incremental "does this puzzle stay unique without these clues?"
+//
+// The generator and the minimality check ask this question hundreds of times about one
+// solution grid, each time with a few clues fewer. RemovalTester answers it with the SAT
+// engine incrementally (see solver/src/sat.hpp): start() builds one CaDiCaL solver over the
+// full Sudoku encoding for the grid; test() is one solve under assumptions (the clues still
+// present) with one constraint clause (some removed cell differs from the solution). The
+// puzzle without the removed cells is unique iff that is unsatisfiable, provided the puzzle
+// with them was unique (every other solution must then differ at a removed cell). Clauses
+// learnt in one test serve every later one; commit() turns a clue that must stay into a unit
+// clause, which simplifies every later test.
+//
+// Example (a full removal pass):
+//   RemovalTester tester;
+//   tester.start(solution);                       // all cells are clues, trivially unique
+//   for (int cell : order) {
+//     puzzle[cell] = 0;
+//     if (tester.test(puzzle, {&cell, 1}) == RemovalTester::Answer::unique) continue;
+//     puzzle[cell] = solution.cells[cell]; tester.commit(cell);
+//   }
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "sudokit/budget.hpp"
+#include "sudokit/grid.hpp"
+#include "sudokit/solver.hpp"
+
+namespace sudokit {
+
+class RemovalTester {
+ public:
+  enum class Answer { unique, not_unique, unknown };
+
+  RemovalTester();
+  ~RemovalTester();
+  RemovalTester(RemovalTester&&) noexcept;
+  RemovalTester& operator=(RemovalTester&&) noexcept;
+
+  /// A new solution grid (complete and valid); forgets everything learnt about the last.
+  void start(const Grid& solution);
+
+  /// `puzzle`: N² cells, each 0 or the solution's digit, the removed cells already 0.
+  /// Unique (the removal keeps a unique solution), not_unique, or unknown when `budget`
+  /// (a node is a conflict) ran out. Requires: `puzzle` with `removed` restored is unique.
+  Answer test(std::span<const std::uint8_t> puzzle, std::span<const int> removed, const Budget& budget = {});
+
+  /// The clue at `cell` stays for every later test of this grid (a unit clause).
+  void commit(int cell);
+
+  /// Conflicts (nodes) of every test since start().
+  const SearchStats& stats() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace sudokit

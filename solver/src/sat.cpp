@@ -1,0 +1,331 @@
+// sat.cpp: the CaDiCaL engine and RemovalTester. The encoding and the reasons for it are at
+// the top of sat.hpp.
+#include "sat.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <cstring>
+#include <stdexcept>
+
+#include <cadical.hpp>
+
+#include "sudokit/removal_test.hpp"
+
+namespace sudokit::sat {
+
+namespace {
+
+// Counts conflicts (CaDiCaL reports each learnt clause here; asking for no literals keeps it
+// to one call per conflict).
+struct ConflictCounter : CaDiCaL::Learner {
+  std::uint64_t conflicts = 0;
+  bool learning(int) override {
+    ++conflicts;
+    return false;
+  }
+  void learn(int) override {}
+};
+
+// Polls a deadline; CaDiCaL calls terminate() often, so the clock is read every 64th call.
+struct DeadlineTerminator : CaDiCaL::Terminator {
+  const BudgetMeter* meter = nullptr;
+  unsigned calls = 0;
+  bool fired = false;
+  bool terminate() override {
+    if (fired) return true;
+    if ((++calls & 63) != 0) return false;
+    fired = meter->clock_passed();
+    return fired;
+  }
+};
+
+std::unique_ptr<CaDiCaL::Solver> new_solver() {
+  auto solver = std::make_unique<CaDiCaL::Solver>();
+  solver->set("quiet", 1);
+  return solver;
+}
+
+// Sets up the budget of one solve() call: the conflicts left, and the terminator.
+// Returns false when nothing is left.
+bool arm(CaDiCaL::Solver& solver, const BudgetMeter* meter, std::uint64_t used, DeadlineTerminator& terminator) {
+  if (!meter || !meter->limited()) return true;
+  if (meter->node_cap() != UINT64_MAX) {
+    if (used >= meter->node_cap()) return false;
+    const std::uint64_t left = meter->node_cap() - used;
+    solver.limit("conflicts", static_cast<int>(std::min<std::uint64_t>(left, INT_MAX)));
+  }
+  if (meter->timed()) {
+    if (meter->clock_passed()) return false;
+    terminator.meter = meter;
+    terminator.fired = false;
+    solver.connect_terminator(&terminator);
+  }
+  return true;
+}
+
+}  // namespace
+
+void add_exactly_one(CaDiCaL::Solver& solver, const std::vector<int>& lits, int& next_var, int pairwise_up_to) {
+  for (int lit : lits) solver.add(lit);
+  solver.add(0);
+  const std::size_t k = lits.size();
+  if (k <= 1) return;
+  if (static_cast<int>(k) <= pairwise_up_to) {
+    for (std::size_t i = 0; i < k; ++i)
+      for (std::size_t j = i + 1; j < k; ++j) {
+        solver.add(-lits[i]);
+        solver.add(-lits[j]);
+        solver.add(0);
+      }
+    return;
+  }
+  // Sinz's sequential counter: s_i = "one of lits[0..i] is true".
+  int prev = 0;
+  for (std::size_t i = 0; i < k; ++i) {
+    const int x = lits[i];
+    if (i + 1 < k) {
+      const int s = next_var++;
+      solver.add(-x), solver.add(s), solver.add(0);
+      if (prev) {
+        solver.add(-prev), solver.add(s), solver.add(0);
+        solver.add(-x), solver.add(-prev), solver.add(0);
+      }
+      prev = s;
+    } else {
+      solver.add(-x), solver.add(-prev), solver.add(0);
+    }
+  }
+}
+
+SudokuSat::SudokuSat(const Shape& shape) : shape_(shape), n_(shape.n) {
+  if (n_ < 1 || n_ > kMaxSize || shape.box_rows * shape.box_cols != n_)
+    throw std::invalid_argument("SudokuSat: not a valid shape");
+  var_.assign(static_cast<std::size_t>(n_) * n_ * n_, 0);
+  scratch_.assign(static_cast<std::size_t>(n_) * n_, 0);
+}
+
+SudokuSat::~SudokuSat() = default;
+
+template <class OnSolution>
+std::uint64_t SudokuSat::run(const std::uint8_t* givens, std::uint64_t limit, SearchStats* stats,
+                             const BudgetMeter* meter, OnSolution&& on_solution) {
+  complete_ = true;
+  if (limit == 0) return 0;
+  const int n = n_;
+  const int nn = n * n;
+  const std::uint64_t all = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+  // Digits used per house (rows, columns, boxes); a clash means no solution.
+  std::vector<std::uint64_t> used(static_cast<std::size_t>(3 * n), 0);
+  auto house = [&](int cell, int kind) {
+    const int r = cell / n, c = cell % n;
+    return kind == 0 ? r : kind == 1 ? n + c : 2 * n + shape_.box_of(r, c);
+  };
+  for (int cell = 0; cell < nn; ++cell) {
+    const int d = givens[cell];
+    if (d == 0) continue;
+    if (d > n) return 0;
+    const std::uint64_t bit = std::uint64_t{1} << (d - 1);
+    for (int kind = 0; kind < 3; ++kind) {
+      std::uint64_t& mask = used[static_cast<std::size_t>(house(cell, kind))];
+      if (mask & bit) return 0;
+      mask |= bit;
+    }
+  }
+
+  // Variables for the placements that clash with no given.
+  std::fill(var_.begin(), var_.end(), 0);
+  int next_var = 1;
+  std::vector<int> empty_cells;
+  for (int cell = 0; cell < nn; ++cell) {
+    if (givens[cell] != 0) continue;
+    empty_cells.push_back(cell);
+    std::uint64_t free_digits = all;
+    for (int kind = 0; kind < 3; ++kind) free_digits &= ~used[static_cast<std::size_t>(house(cell, kind))];
+    if (free_digits == 0) return 0;
+    while (free_digits) {
+      const int d = __builtin_ctzll(free_digits);
+      free_digits &= free_digits - 1;
+      var_[static_cast<std::size_t>(cell * n + d)] = next_var++;
+    }
+  }
+  std::memcpy(scratch_.data(), givens, static_cast<std::size_t>(nn));
+  if (empty_cells.empty()) {
+    on_solution(scratch_.data());
+    return 1;
+  }
+
+  auto solver = new_solver();
+  ConflictCounter counter;
+  solver->connect_learner(&counter);
+  // Cells: exactly one candidate.
+  for (int cell : empty_cells) {
+    lits_.clear();
+    for (int d = 0; d < n; ++d)
+      if (int v = var_[static_cast<std::size_t>(cell * n + d)]) lits_.push_back(v);
+    add_exactly_one(*solver, lits_, next_var, pairwise_up_to);
+  }
+  // Houses: every digit not given in the house exactly once among its open places.
+  std::vector<std::vector<int>> house_cells(static_cast<std::size_t>(3 * n));
+  for (int cell = 0; cell < nn; ++cell)
+    if (givens[cell] == 0)
+      for (int kind = 0; kind < 3; ++kind) house_cells[static_cast<std::size_t>(house(cell, kind))].push_back(cell);
+  for (int h = 0; h < 3 * n; ++h) {
+    const std::uint64_t taken = used[static_cast<std::size_t>(h)];
+    for (int d = 0; d < n; ++d) {
+      if ((taken >> d) & 1) continue;
+      lits_.clear();
+      for (int cell : house_cells[static_cast<std::size_t>(h)])
+        if (int v = var_[static_cast<std::size_t>(cell * n + d)]) lits_.push_back(v);
+      if (lits_.empty()) {
+        solver->disconnect_learner();
+        return 0;  // a digit with no place left in this house
+      }
+      add_exactly_one(*solver, lits_, next_var, pairwise_up_to);
+    }
+  }
+
+  DeadlineTerminator terminator;
+  std::uint64_t found = 0;
+  while (true) {
+    if (!arm(*solver, meter, counter.conflicts, terminator)) {
+      complete_ = false;
+      break;
+    }
+    const int status = solver->solve();
+    if (status == 20) break;  // no (further) solution
+    if (status != 10) {       // a limit or the deadline
+      complete_ = false;
+      break;
+    }
+    for (int cell : empty_cells)
+      for (int d = 0; d < n; ++d) {
+        const int v = var_[static_cast<std::size_t>(cell * n + d)];
+        if (v && solver->val(v) > 0) {
+          scratch_[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(d + 1);
+          break;
+        }
+      }
+    ++found;
+    if (!on_solution(scratch_.data()) || found >= limit) break;
+    // Block this solution: some empty cell must hold another digit.
+    for (int cell : empty_cells) solver->add(-var_[static_cast<std::size_t>(cell * n + scratch_[static_cast<std::size_t>(cell)] - 1)]);
+    solver->add(0);
+  }
+  solver->disconnect_learner();
+  solver->disconnect_terminator();
+  if (stats) {
+    stats->nodes += counter.conflicts;
+    stats->guesses += counter.conflicts;
+  }
+  return found;
+}
+
+std::uint64_t SudokuSat::solve(const std::uint8_t* givens, std::uint64_t limit, std::uint8_t* solutions,
+                               std::size_t keep, SearchStats* stats, const BudgetMeter* meter) {
+  const auto cells = static_cast<std::size_t>(n_ * n_);
+  std::size_t kept = 0;
+  return run(givens, limit, stats, meter, [&](const std::uint8_t* solution) {
+    if (kept < keep) std::memcpy(solutions + cells * kept++, solution, cells);
+    return true;
+  });
+}
+
+std::uint64_t SudokuSat::enumerate(const std::uint8_t* givens, std::uint64_t limit,
+                                   const std::function<bool(const std::uint8_t*)>& visit, SearchStats* stats,
+                                   const BudgetMeter* meter) {
+  return run(givens, limit, stats, meter, visit);
+}
+
+}  // namespace sudokit::sat
+
+namespace sudokit {
+
+struct RemovalTester::Impl {
+  Shape shape{};
+  int n = 0;
+  std::vector<std::uint8_t> solution;
+  std::unique_ptr<CaDiCaL::Solver> solver;
+  sat::ConflictCounter counter;
+  sat::DeadlineTerminator terminator;
+  SearchStats stats;
+
+  int var(int cell, int digit) const { return cell * n + digit; }  // digit 1..n: 1-based ids
+
+  void build() {
+    solver = sat::new_solver();
+    counter.conflicts = 0;
+    solver->connect_learner(&counter);
+    const int nn = n * n;
+    int next_var = nn * n + 1;
+    std::vector<int> lits;
+    for (int cell = 0; cell < nn; ++cell) {
+      lits.clear();
+      for (int d = 1; d <= n; ++d) lits.push_back(var(cell, d));
+      sat::add_exactly_one(*solver, lits, next_var);
+    }
+    for (int kind = 0; kind < 3; ++kind)
+      for (int h = 0; h < n; ++h)
+        for (int d = 1; d <= n; ++d) {
+          lits.clear();
+          for (int cell = 0; cell < nn; ++cell) {
+            const int r = cell / n, c = cell % n;
+            const int of = kind == 0 ? r : kind == 1 ? c : shape.box_of(r, c);
+            if (of == h) lits.push_back(var(cell, d));
+          }
+          sat::add_exactly_one(*solver, lits, next_var);
+        }
+  }
+};
+
+RemovalTester::RemovalTester() : impl_(std::make_unique<Impl>()) {}
+RemovalTester::~RemovalTester() = default;
+RemovalTester::RemovalTester(RemovalTester&&) noexcept = default;
+RemovalTester& RemovalTester::operator=(RemovalTester&&) noexcept = default;
+
+void RemovalTester::start(const Grid& solution) {
+  Impl& m = *impl_;
+  m.shape = solution.shape;
+  m.n = solution.shape.n;
+  m.solution = solution.cells;
+  m.stats = {};
+  m.build();
+}
+
+RemovalTester::Answer RemovalTester::test(std::span<const std::uint8_t> puzzle, std::span<const int> removed,
+                                          const Budget& budget) {
+  Impl& m = *impl_;
+  if (!m.solver) throw std::logic_error("RemovalTester::test before start");
+  if (removed.empty()) return Answer::unique;
+  const BudgetMeter meter(budget);
+  const std::uint64_t before = m.counter.conflicts;
+  // The conflict cap of this test counts from its start.
+  if (meter.node_cap() != UINT64_MAX) m.solver->limit("conflicts", static_cast<int>(std::min<std::uint64_t>(meter.node_cap(), INT_MAX)));
+  if (meter.timed()) {
+    if (meter.clock_passed()) return Answer::unknown;
+    m.terminator.meter = &meter;
+    m.terminator.fired = false;
+    m.terminator.calls = 0;
+    m.solver->connect_terminator(&m.terminator);
+  }
+  for (std::size_t cell = 0; cell < puzzle.size(); ++cell)
+    if (puzzle[cell] != 0) m.solver->assume(m.var(static_cast<int>(cell), puzzle[cell]));
+  for (int cell : removed) m.solver->constrain(-m.var(cell, m.solution[static_cast<std::size_t>(cell)]));
+  m.solver->constrain(0);
+  const int status = m.solver->solve();
+  m.solver->disconnect_terminator();
+  m.stats.nodes += m.counter.conflicts - before;
+  m.stats.guesses += m.counter.conflicts - before;
+  if (status == 20) return Answer::unique;
+  if (status == 10) return Answer::not_unique;
+  return Answer::unknown;
+}
+
+void RemovalTester::commit(int cell) {
+  Impl& m = *impl_;
+  m.solver->add(m.var(cell, m.solution[static_cast<std::size_t>(cell)]));
+  m.solver->add(0);
+}
+
+const SearchStats& RemovalTester::stats() const { return impl_->stats; }
+
+}  // namespace sudokit

@@ -1,0 +1,103 @@
+// The generator's SAT removal tests and its time budget.
+//  - EngineKind::sat (the incremental RemovalTester) makes byte-identical puzzles to the
+//    default engines on 9×9 and 16×16, with the same checked `minimal`, with and without a
+//    symmetry: uniqueness is a fact, so only speed may differ.
+//  - A 20×20 minimal puzzle (automatic: SAT above 16×16) is unique and minimal by DLX.
+//  - A removal time budget already spent keeps every clue: the full grid, not proved minimal.
+#include <chrono>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "sudokit/generator.hpp"
+#include "sudokit/solver.hpp"
+
+namespace sudokit {
+namespace {
+
+GeneratorConfig config_of(int n, Symmetry symmetry, bool minimal, std::uint64_t seed) {
+  GeneratorConfig config;
+  config.shape = *default_shape(n);
+  config.symmetry = symmetry;
+  config.minimal = minimal;
+  config.seed = seed;
+  return config;
+}
+
+TEST(GeneratorSat, SatRemovalTestsMakeTheSamePuzzles) {
+  struct Case {
+    int n;
+    Symmetry symmetry;
+    bool minimal;
+    int count;
+  };
+  for (const Case c : {Case{9, Symmetry::none, true, 20}, Case{9, Symmetry::rot180, false, 20},
+                       Case{9, Symmetry::dihedral, false, 10}, Case{16, Symmetry::none, true, 3},
+                       Case{16, Symmetry::rot90, false, 2}}) {
+    const auto reference = config_of(c.n, c.symmetry, c.minimal, 77);
+    auto by_sat = reference;
+    by_sat.engine = EngineKind::sat;
+    Generator a, b;
+    for (int i = 0; i < c.count; ++i) {
+      const auto x = a.generate(reference, static_cast<std::uint64_t>(i));
+      const auto y = b.generate(by_sat, static_cast<std::uint64_t>(i));
+      const std::string what = fmt::format("{}x{} {} {}", c.n, c.n, symmetry_name(c.symmetry), i);
+      ASSERT_TRUE(x.ok && y.ok) << what;
+      EXPECT_EQ(to_line(x.puzzle), to_line(y.puzzle)) << what;
+      EXPECT_EQ(x.minimal, y.minimal) << what;
+    }
+  }
+}
+
+TEST(GeneratorSat, Minimal20x20IsUniqueAndMinimal) {
+  const auto config = config_of(20, Symmetry::none, true, 5);
+  const GeneratedPuzzle p = generate_one(config, 0);
+  ASSERT_TRUE(p.ok) << p.failure;
+  EXPECT_TRUE(p.minimal);
+  Solver sat(EngineKind::sat);  // DLX would take too long on the reduced puzzles
+  const SolveResult r = sat.solve(p.puzzle, 2, 1);
+  ASSERT_EQ(r.count, 1u);
+  EXPECT_EQ(r.solutions[0], p.solution);
+  // Spot-check minimality: ten clues, each needed.
+  int checked = 0;
+  for (std::size_t cell = 0; cell < p.puzzle.cells.size() && checked < 10; ++cell) {
+    if (p.puzzle.cells[cell] == 0) continue;
+    Grid without = p.puzzle;
+    without.cells[cell] = 0;
+    EXPECT_EQ(sat.solve(without, 2, 0).count, 2u) << cell;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 10);
+}
+
+TEST(GeneratorSat, ASpentTimeBudgetKeepsEveryClue) {
+  for (EngineKind kind : {EngineKind::automatic, EngineKind::sat}) {
+    auto config = config_of(9, Symmetry::none, true, 3);
+    config.engine = kind;
+    config.removal_time_budget = std::chrono::nanoseconds(1);
+    const GeneratedPuzzle p = generate_one(config, 0);
+    ASSERT_TRUE(p.ok);
+    EXPECT_EQ(p.clues, 81) << engine_name(kind);
+    EXPECT_FALSE(p.minimal);
+    EXPECT_EQ(p.puzzle, p.solution);
+  }
+  // An ample one changes nothing.
+  auto config = config_of(9, Symmetry::none, true, 3);
+  auto ample = config;
+  ample.removal_time_budget = std::chrono::hours(1);
+  EXPECT_EQ(generate_one(config, 0).puzzle, generate_one(ample, 0).puzzle);
+}
+
+TEST(GeneratorSat, ANodeBudgetOnSatKeepsCluesAndStaysUnique) {
+  auto config = config_of(16, Symmetry::none, true, 9);
+  config.engine = EngineKind::sat;
+  config.removal_node_budget = 1;  // one conflict per test: some tests must give up
+  const GeneratedPuzzle p = generate_one(config, 0);
+  ASSERT_TRUE(p.ok);
+  EXPECT_FALSE(p.minimal);  // some test gave up, so minimality is not claimed
+  Solver sat(EngineKind::sat);
+  EXPECT_EQ(sat.solve(p.puzzle, 2, 0).count, 1u);
+}
+
+}  // namespace
+}  // namespace sudokit
