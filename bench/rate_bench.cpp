@@ -95,6 +95,7 @@ int main(int argc, char** argv) {
   std::vector<double> rating, score;
   std::vector<bool> logical;
   std::vector<sudokit::Level> level;
+  std::vector<std::string> hardest;
   const double start = thread_seconds();
   for (const auto& p : puzzles) {
     const sudokit::Grade g = grader.grade(p, options);
@@ -102,6 +103,7 @@ int main(int argc, char** argv) {
     score.push_back(g.score);
     logical.push_back(g.counts[static_cast<std::size_t>(sudokit::Technique::guess)] == 0);
     level.push_back(g.level);
+    hardest.push_back(g.hardest ? std::string(sudokit::technique_name(*g.hardest)) : "none");
   }
   const double seconds = thread_seconds() - start;
   const std::size_t n = puzzles.size();
@@ -126,7 +128,7 @@ int main(int argc, char** argv) {
   std::printf("| solved without guessing, SE < 9.0 | %.2f%% |\n", 100.0 * static_cast<double>(below9_logical) / static_cast<double>(std::max<std::size_t>(1, below9)));
   std::printf("| puzzles/s (one thread, CPU time) | %.0f |\n\n", static_cast<double>(n) / seconds);
 
-  std::printf("| SE | puzzles | our mean | mean abs err | no guess |\n|---:|---:|---:|---:|---:|\n");
+  std::printf("| SE | puzzles | our mean | mean abs err | no guess | our hardest technique (most frequent) |\n|---:|---:|---:|---:|---:|---|\n");
   std::map<int, std::vector<std::size_t>> by_value;
   for (std::size_t i = 0; i < n; ++i) by_value[static_cast<int>(std::lround(se[i] * 10))].push_back(i);
   for (const auto& [tenths, items] : by_value) {
@@ -138,7 +140,15 @@ int main(int argc, char** argv) {
       ok += logical[i] ? 1 : 0;
     }
     const double k = static_cast<double>(items.size());
-    std::printf("| %.1f | %zu | %.2f | %.2f | %.1f%% |\n", tenths / 10.0, items.size(), sum / k, err / k, 100.0 * static_cast<double>(ok) / k);
+    std::map<std::string, int> techniques;
+    for (std::size_t i : items) ++techniques[hardest[i]];
+    std::vector<std::pair<int, std::string>> top;
+    for (const auto& [name, count] : techniques) top.emplace_back(-count, name);
+    std::sort(top.begin(), top.end());
+    std::string names;
+    for (std::size_t t = 0; t < top.size() && t < 3; ++t) names += (t ? ", " : "") + top[t].second + " " + std::to_string(-top[t].first);
+    std::printf("| %.1f | %zu | %.2f | %.2f | %.1f%% | %s |\n", tenths / 10.0, items.size(), sum / k, err / k,
+                100.0 * static_cast<double>(ok) / k, names.c_str());
   }
 
   std::printf("\n| SE band | puzzles | no guess |\n|---|---:|---:|\n");

@@ -53,14 +53,14 @@ constexpr std::array<TechniqueInfo, kTechniqueCount> kTechniques = {{
     {"skyscraper", 130, 4.0},
     {"x-wing", 140, 3.2},
     {"two-string-kite", 150, 4.1},
-    {"w-wing", 150, 7.0},
+    {"w-wing", 150, 4.4},
     {"hidden-quad", 150, 5.4},
     {"swordfish", 150, 3.8},
     {"simple-colouring", 150, 6.6},
     {"xy-wing", 160, 4.2},
     {"jellyfish", 160, 5.2},
     {"xyz-wing", 180, 4.4},
-    {"x-chain", 260, 6.6},
+    {"x-chain", 260, 5.4},
     {"xy-chain", 260, 6.6},
     {"aic", 280, 7.0},
     {"direct-pointing", 30, 1.7},
@@ -145,9 +145,9 @@ double chain_length_adjustment(int nodes) {
 double step_rating(const Step& step) {
   const double base = technique_rating(step.technique);
   switch (step.technique) {
-    case Technique::x_chain:
+    case Technique::x_chain:  // rated by the finder (strong links), else as a forcing X-chain
+      return step.rating > 0.0 ? step.rating : 6.6 + chain_length_adjustment(static_cast<int>(step.chain.size()));
     case Technique::aic:
-    case Technique::w_wing:
       return base + chain_length_adjustment(static_cast<int>(step.chain.size()));
     case Technique::xy_chain:  // each bivalue cell is two nodes (off, on)
       return base + chain_length_adjustment(2 * static_cast<int>(step.chain.size()));
@@ -323,11 +323,11 @@ constexpr Technique kLadder[] = {
     Technique::naked_triple,       Technique::swordfish,          Technique::hidden_triple,
     Technique::skyscraper,         Technique::two_string_kite,    Technique::xy_wing,
     Technique::turbot_fish,        Technique::empty_rectangle,    Technique::xyz_wing,
-    Technique::unique_rectangle_1, Technique::unique_rectangle_2, Technique::unique_rectangle_4,
-    Technique::unique_rectangle_3, Technique::naked_quad,         Technique::jellyfish,
-    Technique::hidden_quad,        Technique::wxyz_wing,          Technique::bug_plus_1,
-    Technique::x_chain,            Technique::xy_chain,           Technique::simple_colouring,
-    Technique::aic,                Technique::w_wing,
+    Technique::w_wing,             Technique::unique_rectangle_1, Technique::unique_rectangle_2,
+    Technique::unique_rectangle_4, Technique::unique_rectangle_3, Technique::naked_quad,
+    Technique::jellyfish,          Technique::x_chain,            Technique::hidden_quad,
+    Technique::wxyz_wing,          Technique::bug_plus_1,         Technique::xy_chain,
+    Technique::simple_colouring,   Technique::aic,
 };
 
 std::optional<Step> next_step(const Board& board, bool allow_uniqueness) {
