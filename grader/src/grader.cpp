@@ -19,6 +19,7 @@
 
 #include <fmt/format.h>
 
+#include "advanced.hpp"
 #include "board.hpp"
 #include "sudokit/solver.hpp"
 
@@ -59,6 +60,19 @@ constexpr std::array<TechniqueInfo, kTechniqueCount> kTechniques = {{
     {"x-chain", 260, Level::expert},
     {"xy-chain", 260, Level::expert},
     {"aic", 280, Level::expert},
+    // The hardest families (advanced.hpp); SE bases: APE 6.2, ATE 7.5, Nishio 7.5, cell and
+    // region forcing chains 8.0, dynamic 8.5 (+ chain length, forcing_chain_length()).
+    // Weights and levels are placeholders for the grader core to set.
+    {"aligned-pair-exclusion", 300, Level::expert},
+    {"als-xz", 300, Level::expert},
+    {"als-xy-wing", 320, Level::expert},
+    {"death-blossom", 340, Level::expert},
+    {"aligned-triple-exclusion", 350, Level::expert},
+    {"nishio", 400, Level::expert},
+    {"cell-forcing-chain", 450, Level::expert},
+    {"region-forcing-chain", 450, Level::expert},
+    {"dynamic-contradiction", 500, Level::expert},
+    {"dynamic-forcing-chain", 500, Level::expert},
     {"guess", 1000, Level::extreme},
 }};
 
@@ -207,6 +221,17 @@ bool find_technique(Technique technique, const Board& board, Step& step) {
     case Technique::x_chain: return find_x_chain(board, step);
     case Technique::xy_chain: return find_xy_chain(board, step);
     case Technique::aic: return find_aic(board, step);
+    // The hardest families (advanced.hpp); the grader core decides their ladder position.
+    case Technique::aligned_pair_exclusion: return find_aligned_pair_exclusion(board, step);
+    case Technique::als_xz: return find_als_xz(board, step);
+    case Technique::als_xy_wing: return find_als_xy_wing(board, step);
+    case Technique::death_blossom: return find_death_blossom(board, step);
+    case Technique::aligned_triple_exclusion: return find_aligned_triple_exclusion(board, step);
+    case Technique::nishio: return find_nishio(board, step);
+    case Technique::cell_forcing_chain: return find_cell_forcing_chain(board, step);
+    case Technique::region_forcing_chain: return find_region_forcing_chain(board, step);
+    case Technique::dynamic_contradiction: return find_dynamic_contradiction(board, step);
+    case Technique::dynamic_forcing_chain: return find_dynamic_forcing_chain(board, step);
     case Technique::guess: return false;
   }
   return false;

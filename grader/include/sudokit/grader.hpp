@@ -75,6 +75,18 @@ enum class Technique : std::uint8_t {
   x_chain,
   xy_chain,
   aic,
+  // The hardest families (als.cpp, sue_de_coq.cpp, aligned_exclusion.cpp, forcing_chains.cpp);
+  // appended here as one block: where they sit on the ladder is the grader core's decision.
+  aligned_pair_exclusion,
+  als_xz,
+  als_xy_wing,
+  death_blossom,
+  aligned_triple_exclusion,
+  nishio,
+  cell_forcing_chain,
+  region_forcing_chain,
+  dynamic_contradiction,
+  dynamic_forcing_chain,
   guess,
 };
 inline constexpr int kTechniqueCount = static_cast<int>(Technique::guess) + 1;
