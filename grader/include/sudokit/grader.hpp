@@ -95,6 +95,17 @@ enum class Technique : std::uint8_t {
   unique_rectangle_3,
   unique_rectangle_4,
   wxyz_wing,
+  // The hardest families (advanced.hpp: als.cpp, aligned_exclusion.cpp, forcing_chains.cpp).
+  aligned_pair_exclusion,
+  als_xz,
+  als_xy_wing,
+  death_blossom,
+  aligned_triple_exclusion,
+  nishio,
+  cell_forcing_chain,
+  region_forcing_chain,
+  dynamic_contradiction,
+  dynamic_forcing_chain,
   guess,
 };
 inline constexpr int kTechniqueCount = static_cast<int>(Technique::guess) + 1;
