@@ -260,26 +260,59 @@ namespace grading {
 
 namespace {
 
-/// A direct technique: its eliminations leave a hidden single of an eliminated digit.
-bool leaves_hidden_single(const Board& board, const Step& step) {
+/// A direct technique (SE): its eliminations leave a hidden single, looked for where SE looks.
+/// Locked candidates from house `from` into house `into`: in the other houses of `from`'s kind
+/// that cross `into` (pointing: the other boxes along the line; claiming: the other lines of
+/// the same direction through the box). Hidden subsets: in the subset's house, for the digits
+/// the subset removed. SE then only writes that single (the hint's other eliminations are not
+/// applied), so the step becomes that placement. Returns the first such single, or {-1, 0}.
+CellDigit hidden_single_left(const Board& board, const Step& step) {
   Board after = board;
   after.apply(step);
   const Topology& topo = board.topo();
+  const int n = topo.n;
+  std::vector<int> houses;
+  const bool locked = step.technique == Technique::locked_pointing || step.technique == Technique::locked_claiming;
+  if (locked) {
+    const int from = step.houses.at(0), into = step.houses.at(1);
+    const int kind = from / n;
+    for (int h = kind * n; h < kind * n + n; ++h) {
+      if (h == from) continue;
+      bool crosses = false;
+      for (int c : topo.house(h)) {
+        const bool in_into = into < n ? topo.row[c] == into : into < 2 * n ? n + topo.col[c] == into : 2 * n + topo.box[c] == into;
+        crosses = crosses || in_into;
+      }
+      if (crosses) houses.push_back(h);
+    }
+  } else {
+    houses.push_back(step.houses.at(0));
+  }
   std::uint64_t digits = 0;
   for (const CellDigit& e : step.eliminations) digits |= digit_bit(e.digit);
-  for (int h = 0; h < topo.houses(); ++h)
+  for (int h : houses)
     for (std::uint64_t m = digits & ~board.placed_in(h); m; m &= m - 1) {
       const int d = lowest(m) + 1;
-      if (popcount(after.positions(h, d)) == 1 && popcount(board.positions(h, d)) > 1) return true;
+      const std::uint64_t where = after.positions(h, d);
+      if (popcount(where) == 1 && popcount(board.positions(h, d)) > 1)
+        return {topo.house(h)[static_cast<std::size_t>(lowest(where))], d};
     }
-  return false;
+  return {-1, 0};
+}
+
+/// Turns a locked-candidates or hidden-subset step into its direct form (the single it leaves).
+void make_direct(const Board& board, Step& step, Technique technique) {
+  const CellDigit single = hidden_single_left(board, step);
+  step.technique = technique;
+  step.eliminations.clear();
+  step.placements = {single};
 }
 
 }  // namespace
 
 bool find_technique(Technique technique, const Board& board, Step& step) {
   step = Step{};
-  const StepFilter direct = [&board](const Step& s) { return leaves_hidden_single(board, s); };
+  const StepFilter direct = [&board](const Step& s) { return hidden_single_left(board, s).cell >= 0; };
   bool found = false;
   switch (technique) {
     case Technique::full_house: found = find_full_house(board, step); break;
@@ -309,19 +342,19 @@ bool find_technique(Technique technique, const Board& board, Step& step) {
     case Technique::aic: found = find_aic(board, step); break;
     case Technique::direct_pointing:
       found = find_locked_pointing(board, step, direct);
-      step.technique = technique;
+      if (found) make_direct(board, step, technique);
       break;
     case Technique::direct_claiming:
       found = find_locked_claiming(board, step, direct);
-      step.technique = technique;
+      if (found) make_direct(board, step, technique);
       break;
     case Technique::direct_hidden_pair:
       found = find_hidden_subset(board, 2, step, direct);
-      step.technique = technique;
+      if (found) make_direct(board, step, technique);
       break;
     case Technique::direct_hidden_triple:
       found = find_hidden_subset(board, 3, step, direct);
-      step.technique = technique;
+      if (found) make_direct(board, step, technique);
       break;
     case Technique::turbot_fish: found = find_turbot_fish(board, step); break;
     case Technique::empty_rectangle: found = find_empty_rectangle(board, step); break;
