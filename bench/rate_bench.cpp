@@ -96,9 +96,12 @@ int main(int argc, char** argv) {
   std::vector<bool> logical;
   std::vector<sudokit::Level> level;
   std::vector<std::string> hardest;
+  std::vector<double> micros;
   const double start = thread_seconds();
   for (const auto& p : puzzles) {
+    const double t0 = thread_seconds();
     const sudokit::Grade g = grader.grade(p, options);
+    micros.push_back((thread_seconds() - t0) * 1e6);
     rating.push_back(g.rating);
     score.push_back(g.score);
     logical.push_back(g.counts[static_cast<std::size_t>(sudokit::Technique::guess)] == 0);
@@ -128,13 +131,14 @@ int main(int argc, char** argv) {
   std::printf("| solved without guessing, SE < 9.0 | %.2f%% |\n", 100.0 * static_cast<double>(below9_logical) / static_cast<double>(std::max<std::size_t>(1, below9)));
   std::printf("| puzzles/s (one thread, CPU time) | %.0f |\n\n", static_cast<double>(n) / seconds);
 
-  std::printf("| SE | puzzles | our mean | mean abs err | no guess | our hardest technique (most frequent) |\n|---:|---:|---:|---:|---:|---|\n");
+  std::printf("| SE | puzzles | our mean | mean abs err | no guess | µs/puzzle | our hardest technique (most frequent) |\n|---:|---:|---:|---:|---:|---:|---|\n");
   std::map<int, std::vector<std::size_t>> by_value;
   for (std::size_t i = 0; i < n; ++i) by_value[static_cast<int>(std::lround(se[i] * 10))].push_back(i);
   for (const auto& [tenths, items] : by_value) {
-    double sum = 0, err = 0;
+    double sum = 0, err = 0, time = 0;
     std::size_t ok = 0;
     for (std::size_t i : items) {
+      time += micros[i];
       sum += rating[i];
       err += std::fabs(rating[i] - se[i]);
       ok += logical[i] ? 1 : 0;
@@ -147,8 +151,8 @@ int main(int argc, char** argv) {
     std::sort(top.begin(), top.end());
     std::string names;
     for (std::size_t t = 0; t < top.size() && t < 3; ++t) names += (t ? ", " : "") + top[t].second + " " + std::to_string(-top[t].first);
-    std::printf("| %.1f | %zu | %.2f | %.2f | %.1f%% | %s |\n", tenths / 10.0, items.size(), sum / k, err / k,
-                100.0 * static_cast<double>(ok) / k, names.c_str());
+    std::printf("| %.1f | %zu | %.2f | %.2f | %.1f%% | %.0f | %s |\n", tenths / 10.0, items.size(), sum / k, err / k,
+                100.0 * static_cast<double>(ok) / k, time / k, names.c_str());
   }
 
   std::printf("\n| SE band | puzzles | no guess |\n|---|---:|---:|\n");

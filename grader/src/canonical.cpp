@@ -2,6 +2,8 @@
 #include "canonical.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cmath>
 #include <cstring>
 #include <numeric>
 #include <vector>
@@ -71,9 +73,10 @@ class RowSearch {
   RowSearch(int n, int band_rows) : n_(n), band_rows_(band_rows), best_(static_cast<std::size_t>(n * n), 0xFF),
                                     current_(best_.size()) {}
 
-  /// True when `grid` (row-major, columns arranged) gave a new best.
-  bool run(const std::uint8_t* grid) {
+  /// True when `grid` (row-major) read through the column order `cols` gave a new best.
+  bool run(const std::uint8_t* grid, const std::uint8_t* cols) {
     grid_ = grid;
+    cols_ = cols;
     used_ = 0;
     improved_ = false;
     Labels labels{};
@@ -94,7 +97,7 @@ class RowSearch {
   void encode(int row, Labels& labels, int& next_label, std::uint8_t* out) const {
     const std::uint8_t* source = grid_ + row * n_;
     for (int c = 0; c < n_; ++c) {
-      const std::uint8_t digit = source[c];
+      const std::uint8_t digit = source[cols_[c]];
       if (digit == 0) {
         out[c] = 0;
         continue;
@@ -155,6 +158,7 @@ class RowSearch {
   std::uint64_t used_ = 0;
   bool improved_ = false;
   const std::uint8_t* grid_ = nullptr;
+  const std::uint8_t* cols_ = nullptr;
 };
 
 }  // namespace
@@ -197,12 +201,16 @@ std::optional<Transform> canonical_transform(const Grid& puzzle) {
   RowSearch search(n, shape.box_rows);
   Transform best;
   best.shape = shape;
-  std::vector<std::uint8_t> oriented(static_cast<std::size_t>(n * n)), arranged(oriented.size());
+  std::vector<std::uint8_t> oriented(static_cast<std::size_t>(n * n));
   // code3[(r * stacks + t) * perms + p]: the given/empty bits of row r's stack t under inner
   // permutation p (leftmost highest).
   std::vector<std::uint64_t> code3(static_cast<std::size_t>(n * stacks) * perms);
   const bool square = shape.box_rows == shape.box_cols;
+  std::vector<bool> visited;
+  std::size_t block = 1;  // arrangements per stack order
+  for (int t = 0; t < stacks; ++t) block *= perms;
   for (int transposed = 0; transposed < (square ? 2 : 1); ++transposed) {
+    visited.assign(all.list.size(), false);
     for (int r = 0; r < n; ++r)
       for (int c = 0; c < n; ++c)
         oriented[static_cast<std::size_t>(r * n + c)] =
@@ -215,26 +223,61 @@ std::optional<Transform> canonical_transform(const Grid& puzzle) {
             code = (code << 1) | (oriented[static_cast<std::size_t>(r * n + t * width + k)] != 0 ? 1 : 0);
           code3[(static_cast<std::size_t>(r * stacks + t)) * perms + p] = code;
         }
-    for (const Arrangement& a : all.list) {
-      // The smallest first row this arrangement allows: reject it when worse than the best's.
-      std::uint64_t first = ~std::uint64_t{0};
-      for (int r = 0; r < n; ++r) {
-        std::uint64_t code = 0;
-        for (int s = 0; s < stacks; ++s)
-          code = (code << width) |
-                 code3[static_cast<std::size_t>(r * stacks + a.stacks[static_cast<std::size_t>(s)]) * perms +
-                       a.inner[static_cast<std::size_t>(s)]];
-        first = std::min(first, code);
-      }
-      if (first > search.best_first_code()) continue;
-      for (int r = 0; r < n; ++r)
-        for (int c = 0; c < n; ++c)
-          arranged[static_cast<std::size_t>(r * n + c)] = oriented[static_cast<std::size_t>(r * n + a.cols[static_cast<std::size_t>(c)])];
-      if (search.run(arranged.data())) {
-        best.transposed = transposed != 0;
-        std::copy(a.cols.begin(), a.cols.end(), best.cols.begin());
-        best.rows = search.best_rows();
-      }
+    // The first row of the form is a row whose givens are pushed right as far as an
+    // arrangement allows: stacks in increasing order of givens, each with its empty cells
+    // first. Only arrangements that do that for a row reaching the best such code are
+    // searched (visited once each).
+    for (int r = 0; r < n; ++r) {
+      std::vector<int> counts(static_cast<std::size_t>(stacks));
+      for (int t = 0; t < stacks; ++t) counts[static_cast<std::size_t>(t)] = std::popcount(code3[static_cast<std::size_t>(r * stacks + t) * perms]);
+      std::vector<int> sorted = counts;
+      std::sort(sorted.begin(), sorted.end());
+      std::uint64_t code = 0;
+      for (int k : sorted) code = (code << width) | ((std::uint64_t{1} << k) - 1);
+      if (code > search.best_first_code()) continue;
+      // Stack orders with nondecreasing counts; inner orders with the empty cells first.
+      std::vector<std::uint8_t> order(static_cast<std::size_t>(stacks));
+      std::iota(order.begin(), order.end(), 0);
+      do {
+        bool sorted_order = true;
+        for (int s = 1; s < stacks; ++s)
+          sorted_order = sorted_order && counts[order[static_cast<std::size_t>(s - 1)]] <= counts[order[static_cast<std::size_t>(s)]];
+        if (!sorted_order) continue;
+        std::vector<std::vector<std::uint8_t>> inner(static_cast<std::size_t>(stacks));
+        for (int s = 0; s < stacks; ++s) {
+          const int t = order[static_cast<std::size_t>(s)];
+          const std::uint64_t want = (std::uint64_t{1} << counts[static_cast<std::size_t>(t)]) - 1;
+          for (std::size_t p = 0; p < perms; ++p)
+            if (code3[static_cast<std::size_t>(r * stacks + t) * perms + p] == want) inner[static_cast<std::size_t>(s)].push_back(static_cast<std::uint8_t>(p));
+        }
+        std::size_t order_rank = 0;  // lexicographic rank of `order` among stack permutations
+        for (int s = 0; s < stacks; ++s) {
+          int smaller = 0;
+          for (int u = s + 1; u < stacks; ++u) smaller += order[static_cast<std::size_t>(u)] < order[static_cast<std::size_t>(s)] ? 1 : 0;
+          std::size_t f = 1;
+          for (int k = 2; k < stacks - s; ++k) f *= static_cast<std::size_t>(k);
+          order_rank += static_cast<std::size_t>(smaller) * f;
+        }
+        std::vector<std::size_t> pick(static_cast<std::size_t>(stacks), 0);
+        for (;;) {
+          // Index in the arrangement list: order rank, then inner choices (stack 0 fastest).
+          std::size_t index = 0;
+          for (int s = stacks - 1; s >= 0; --s) index = index * perms + inner[static_cast<std::size_t>(s)][pick[static_cast<std::size_t>(s)]];
+          index += order_rank * block;
+          if (!visited[index]) {
+            visited[index] = true;
+            const Arrangement& a = all.list[index];
+            if (search.run(oriented.data(), a.cols.data())) {
+              best.transposed = transposed != 0;
+              std::copy(a.cols.begin(), a.cols.end(), best.cols.begin());
+              best.rows = search.best_rows();
+            }
+          }
+          std::size_t s = 0;
+          while (s < pick.size() && ++pick[s] == inner[s].size()) pick[s++] = 0;
+          if (s == pick.size()) break;
+        }
+      } while (std::next_permutation(order.begin(), order.end()));
     }
   }
   // Labels by first appearance in the representative; absent digits take the remaining labels

@@ -267,36 +267,41 @@ namespace {
 /// the subset removed. SE then only writes that single (the hint's other eliminations are not
 /// applied), so the step becomes that placement. Returns the first such single, or {-1, 0}.
 CellDigit hidden_single_left(const Board& board, const Step& step) {
-  Board after = board;
-  after.apply(step);
   const Topology& topo = board.topo();
   const int n = topo.n;
-  std::vector<int> houses;
-  const bool locked = step.technique == Technique::locked_pointing || step.technique == Technique::locked_claiming;
-  if (locked) {
-    const int from = step.houses.at(0), into = step.houses.at(1);
-    const int kind = from / n;
-    for (int h = kind * n; h < kind * n + n; ++h) {
-      if (h == from) continue;
-      bool crosses = false;
-      for (int c : topo.house(h)) {
-        const bool in_into = into < n ? topo.row[c] == into : into < 2 * n ? n + topo.col[c] == into : 2 * n + topo.box[c] == into;
-        crosses = crosses || in_into;
-      }
-      if (crosses) houses.push_back(h);
-    }
-  } else {
-    houses.push_back(step.houses.at(0));
-  }
   std::uint64_t digits = 0;
   for (const CellDigit& e : step.eliminations) digits |= digit_bit(e.digit);
-  for (int h : houses)
-    for (std::uint64_t m = digits & ~board.placed_in(h); m; m &= m - 1) {
-      const int d = lowest(m) + 1;
-      const std::uint64_t where = after.positions(h, d);
-      if (popcount(where) == 1 && popcount(board.positions(h, d)) > 1)
-        return {topo.house(h)[static_cast<std::size_t>(lowest(where))], d};
-    }
+  // `house` after the step: its positions of d minus the eliminated ones (no board copy:
+  // this runs for every instance the direct finders meet).
+  auto single_after = [&](int h, int d) -> int {
+    const std::uint64_t before = board.positions(h, d);
+    if (popcount(before) < 2) return -1;
+    std::uint64_t after = before;
+    const auto cells = topo.house(h);
+    for (const CellDigit& e : step.eliminations)
+      if (e.digit == d)
+        for (std::size_t k = 0; k < cells.size(); ++k)
+          if (cells[k] == e.cell) after &= ~bit(static_cast<int>(k));
+    return popcount(after) == 1 ? cells[static_cast<std::size_t>(lowest(after))] : -1;
+  };
+  const bool locked = step.technique == Technique::locked_pointing || step.technique == Technique::locked_claiming;
+  if (!locked) {
+    const int h = step.houses.at(0);
+    for (std::uint64_t m = digits & ~board.placed_in(h); m; m &= m - 1)
+      if (const int c = single_after(h, lowest(m) + 1); c >= 0) return {c, lowest(m) + 1};
+    return {-1, 0};
+  }
+  const int from = step.houses.at(0), into = step.houses.at(1);
+  const int kind = from / n;
+  const int d = lowest(digits) + 1;  // locked candidates remove one digit
+  for (int h = kind * n; h < kind * n + n; ++h) {
+    if (h == from) continue;
+    bool crosses = false;
+    for (int c : topo.house(h))
+      crosses = crosses || (into < n ? topo.row[c] == into : into < 2 * n ? n + topo.col[c] == into : 2 * n + topo.box[c] == into);
+    if (!crosses) continue;
+    if (const int c = single_after(h, d); c >= 0) return {c, d};
+  }
   return {-1, 0};
 }
 
