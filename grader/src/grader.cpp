@@ -436,13 +436,18 @@ namespace {
 
 /// Maps a step found on the canonical grid back to the caller's cells, digits and houses.
 void map_back(Step& step, const grading::Transform& t) {
-  auto cell = [&](int c) { return t.source_cell(c); };
-  auto digit = [&](int d) { return d >= 1 && d <= t.shape.n ? static_cast<int>(t.unlabel[static_cast<std::size_t>(d)]) : d; };
+  // Negative cells are chain separators; negative digits say "not d" (forcing chains).
+  auto cell = [&](int c) { return c < 0 ? c : t.source_cell(c); };
+  auto digit = [&](int d) {
+    const int a = d < 0 ? -d : d;
+    const int mapped = a >= 1 && a <= t.shape.n ? static_cast<int>(t.unlabel[static_cast<std::size_t>(a)]) : a;
+    return d < 0 ? -mapped : mapped;
+  };
   for (CellDigit& p : step.placements) p = {cell(p.cell), digit(p.digit)};
   for (CellDigit& e : step.eliminations) e = {cell(e.cell), digit(e.digit)};
   std::sort(step.eliminations.begin(), step.eliminations.end());
   for (int& c : step.cells) c = cell(c);
-  for (int& h : step.houses) h = t.source_house(h);
+  for (int& h : step.houses) h = h < 0 ? h : t.source_house(h);
   std::uint64_t digits = 0;
   for (std::uint64_t m = step.digits; m; m &= m - 1) digits |= grading::digit_bit(digit(grading::lowest(m) + 1));
   step.digits = digits;

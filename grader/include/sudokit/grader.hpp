@@ -113,8 +113,9 @@ inline constexpr int kTechniqueCount = static_cast<int>(Technique::guess) + 1;
 /// Levels in increasing rating (level_for_rating()).
 enum class Level : std::uint8_t { easy, medium, hard, expert, extreme };
 
-/// The SE value a guess step is rated (logic stalled: beyond every technique here).
-inline constexpr double kGuessRating = 9.0;
+/// The SE value a guess step is rated: logic, dynamic forcing chains included, stalled; SE
+/// would need nested forcing chains (9.5 and up).
+inline constexpr double kGuessRating = 9.5;
 
 /// "hidden-single", "x-wing", ... (lower case, '-' between words; stable, used in output).
 std::string_view technique_name(Technique technique);
