@@ -53,6 +53,9 @@ bool find_region_forcing_chain(const Board& board, Step& step);
 /// candidate of a cell, or every place of a digit in a house imply the same conclusion).
 bool find_dynamic_contradiction(const Board& board, Step& step);
 bool find_dynamic_forcing_chain(const Board& board, Step& step);
+/// Dynamic forcing chains "+" (SE 9.0): propagation adds locked candidates (pointing and
+/// claiming on the assumed board) to the singles; the shortest of both forms.
+bool find_dynamic_forcing_chain_plus(const Board& board, Step& step);
 
 /// The pattern part of an ALS, death blossom or aligned exclusion step (als.cpp).
 std::string describe_als(const Step& step, const Shape& shape);

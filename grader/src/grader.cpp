@@ -61,7 +61,7 @@ constexpr std::array<TechniqueInfo, kTechniqueCount> kTechniques = {{
     {"xy-chain", 260, Level::expert},
     {"aic", 280, Level::expert},
     // The hardest families (advanced.hpp); SE bases: APE 6.2, ATE 7.5, Nishio 7.5, cell and
-    // region forcing chains 8.0, dynamic 8.5 (+ chain length, forcing_chain_length()).
+    // region forcing chains 8.0, dynamic 8.5, dynamic+ 9.0 (+ chain length, forcing_chain_length()).
     // Weights and levels are placeholders for the grader core to set.
     {"aligned-pair-exclusion", 300, Level::expert},
     {"als-xz", 300, Level::expert},
@@ -73,6 +73,7 @@ constexpr std::array<TechniqueInfo, kTechniqueCount> kTechniques = {{
     {"region-forcing-chain", 450, Level::expert},
     {"dynamic-contradiction", 500, Level::expert},
     {"dynamic-forcing-chain", 500, Level::expert},
+    {"dynamic-forcing-chain-plus", 550, Level::expert},
     {"guess", 1000, Level::extreme},
 }};
 
@@ -232,6 +233,7 @@ bool find_technique(Technique technique, const Board& board, Step& step) {
     case Technique::region_forcing_chain: return find_region_forcing_chain(board, step);
     case Technique::dynamic_contradiction: return find_dynamic_contradiction(board, step);
     case Technique::dynamic_forcing_chain: return find_dynamic_forcing_chain(board, step);
+    case Technique::dynamic_forcing_chain_plus: return find_dynamic_forcing_chain_plus(board, step);
     case Technique::guess: return false;
   }
   return false;

@@ -39,6 +39,7 @@ inline const std::vector<AdvancedFinder>& advanced_finders() {
       {Technique::region_forcing_chain, grading::find_region_forcing_chain},
       {Technique::dynamic_contradiction, grading::find_dynamic_contradiction},
       {Technique::dynamic_forcing_chain, grading::find_dynamic_forcing_chain},
+      {Technique::dynamic_forcing_chain_plus, grading::find_dynamic_forcing_chain_plus},
   };
   return all;
 }

@@ -87,6 +87,7 @@ enum class Technique : std::uint8_t {
   region_forcing_chain,
   dynamic_contradiction,
   dynamic_forcing_chain,
+  dynamic_forcing_chain_plus,
   guess,
 };
 inline constexpr int kTechniqueCount = static_cast<int>(Technique::guess) + 1;
