@@ -158,9 +158,11 @@ bool find_aligned_triple_exclusion(const Board& board, Step& step) {
         // Each triple once: when b and c also see each other, only from its lowest cell.
         if (topo.sees(b, c) && (b < a || c < a)) continue;
         // Sudoku Explainer's condition: some cell of at most three candidates sees all three.
+        // (and could be emptied by them: its candidates among theirs).
+        const std::uint64_t reach = board.candidates(a) | board.candidates(b) | board.candidates(c);
         bool common = false;
         for (int x : small_peers[static_cast<std::size_t>(a)])
-          if (x != b && x != c && topo.sees(x, b) && topo.sees(x, c)) {
+          if (x != b && x != c && (board.candidates(x) & ~reach) == 0 && topo.sees(x, b) && topo.sees(x, c)) {
             common = true;
             break;
           }

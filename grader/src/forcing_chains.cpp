@@ -105,6 +105,8 @@ class Propagator {
     cand_ = base_;
     house_on_ = base_house_on_;
     count_ = base_count_;
+    dirty_.assign(count_.size(), 0);
+    dirty_list_.clear();
     contradiction_ = false;
     add(assumption, {});
     std::size_t qi = 0;
@@ -161,7 +163,14 @@ class Propagator {
       house_on_[static_cast<std::size_t>(topo_.box_house(cell))] |= digit_bit(digit);
     } else {
       cand_[static_cast<std::size_t>(cell)] &= ~digit_bit(digit);
-      for (int h : {topo_.row_house(cell), topo_.col_house(cell), topo_.box_house(cell)}) --count_[static_cast<std::size_t>(h * topo_.n + digit - 1)];
+      for (int h : {topo_.row_house(cell), topo_.col_house(cell), topo_.box_house(cell)}) {
+        const std::size_t hd = static_cast<std::size_t>(h * topo_.n + digit - 1);
+        --count_[hd];
+        if (mode_ == Mode::dynamic_plus && !dirty_[hd]) {  // locked candidates look here again
+          dirty_[hd] = 1;
+          dirty_list_.push_back(static_cast<int>(hd));
+        }
+      }
     }
   }
 
@@ -242,8 +251,16 @@ class Propagator {
   bool locked_candidates() {
     const int n = topo_.n;
     const std::size_t before = order_.size();
-    for (int h = 0; h < topo_.houses() && !contradiction_; ++h)
-      for (int d = 1; d <= n && !contradiction_; ++d) {
+    // Only (house, digit) pairs that lost a place since the last look: the board itself had
+    // nothing left for these rules where the assumption changed nothing.
+    std::vector<int> todo;
+    todo.swap(dirty_list_);
+    std::sort(todo.begin(), todo.end());
+    for (int hd : todo) dirty_[static_cast<std::size_t>(hd)] = 0;
+    for (int hd : todo) {
+      if (contradiction_) break;
+      {
+        const int h = hd / n, d = hd % n + 1;
         const std::uint64_t dbit = digit_bit(d);
         if ((house_on_[static_cast<std::size_t>(h)] & dbit) || count_[static_cast<std::size_t>(h * n + d - 1)] < 2) continue;
         // The one other house holding every place of d in h (a line for a box, a box for a line).
@@ -289,6 +306,7 @@ class Propagator {
           if (contradiction_) break;
         }
       }
+    }
     return order_.size() > before;
   }
 
@@ -319,6 +337,8 @@ class Propagator {
   States states_;
   std::vector<std::uint64_t> base_, cand_, base_house_on_, house_on_;
   std::vector<int> base_count_, count_;  // places of each digit in each house
+  std::vector<std::uint8_t> dirty_;       // (house, digit) changed since locked_candidates() looked
+  std::vector<int> dirty_list_;
   Bits known_;
   std::vector<int> first_parent_, parent_count_, seq_, pool_, order_, conflict_, scratch_;
   std::vector<unsigned> stamp_;
