@@ -35,6 +35,8 @@ namespace sudokit::grading {
 bool find_als_xz(const Board& board, Step& step);
 bool find_als_xy_wing(const Board& board, Step& step);
 bool find_death_blossom(const Board& board, Step& step);
+// sue_de_coq.cpp
+bool find_sue_de_coq(const Board& board, Step& step);
 // aligned_exclusion.cpp
 bool find_aligned_pair_exclusion(const Board& board, Step& step);
 bool find_aligned_triple_exclusion(const Board& board, Step& step);

@@ -64,6 +64,7 @@ constexpr std::array<TechniqueInfo, kTechniqueCount> kTechniques = {{
     // region forcing chains 8.0, dynamic 8.5, dynamic+ 9.0 (+ chain length, forcing_chain_length()).
     // Weights and levels are placeholders for the grader core to set.
     {"aligned-pair-exclusion", 300, Level::expert},
+    {"sue-de-coq", 300, Level::expert},
     {"als-xz", 300, Level::expert},
     {"als-xy-wing", 320, Level::expert},
     {"death-blossom", 340, Level::expert},
@@ -224,6 +225,7 @@ bool find_technique(Technique technique, const Board& board, Step& step) {
     case Technique::aic: return find_aic(board, step);
     // The hardest families (advanced.hpp); the grader core decides their ladder position.
     case Technique::aligned_pair_exclusion: return find_aligned_pair_exclusion(board, step);
+    case Technique::sue_de_coq: return find_sue_de_coq(board, step);
     case Technique::als_xz: return find_als_xz(board, step);
     case Technique::als_xy_wing: return find_als_xy_wing(board, step);
     case Technique::death_blossom: return find_death_blossom(board, step);

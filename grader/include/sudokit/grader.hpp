@@ -78,6 +78,7 @@ enum class Technique : std::uint8_t {
   // The hardest families (als.cpp, sue_de_coq.cpp, aligned_exclusion.cpp, forcing_chains.cpp);
   // appended here as one block: where they sit on the ladder is the grader core's decision.
   aligned_pair_exclusion,
+  sue_de_coq,
   als_xz,
   als_xy_wing,
   death_blossom,
