@@ -35,6 +35,8 @@ namespace sudokit::grading {
 bool find_als_xz(const Board& board, Step& step);
 bool find_als_xy_wing(const Board& board, Step& step);
 bool find_death_blossom(const Board& board, Step& step);
+// sue_de_coq.cpp
+bool find_sue_de_coq(const Board& board, Step& step);
 // aligned_exclusion.cpp
 bool find_aligned_pair_exclusion(const Board& board, Step& step);
 bool find_aligned_triple_exclusion(const Board& board, Step& step);
@@ -53,6 +55,9 @@ bool find_region_forcing_chain(const Board& board, Step& step);
 /// candidate of a cell, or every place of a digit in a house imply the same conclusion).
 bool find_dynamic_contradiction(const Board& board, Step& step);
 bool find_dynamic_forcing_chain(const Board& board, Step& step);
+/// Dynamic forcing chains "+" (SE 9.0): propagation adds locked candidates (pointing and
+/// claiming on the assumed board) to the singles; the shortest of both forms.
+bool find_dynamic_forcing_chain_plus(const Board& board, Step& step);
 
 /// The pattern part of an ALS, death blossom or aligned exclusion step (als.cpp).
 std::string describe_als(const Step& step, const Shape& shape);

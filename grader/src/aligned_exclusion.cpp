@@ -9,7 +9,8 @@
 //
 // Pairs are any two cells that at least two two-candidate cells both see (Sudoku
 // Explainer's choice; the bases need not see each other). Triples are a base cell and two of
-// its peers: a triple anywhere would be as sound but costs cells³ base sets to try.
+// its peers, with some cell of at most three candidates seeing all three (as Sudoku Explainer
+// asks of its triples): a triple anywhere would be as sound but costs cells³ base sets.
 // Both finders scan every base set and return the one removing the most candidates (then
 // the first in scan order): the pattern's size is fixed, so its value does not depend on
 // where it lies.
@@ -29,23 +30,17 @@ struct Excluder {
 };
 
 /// Eliminations for the base cells `base` (2 or 3): candidates in no possible combination.
-void exclude(const Board& board, const std::vector<int>& base, Step& step) {
+/// `small` lists the unsolved cells with at most base.size() candidates (the only cells a
+/// combination can empty).
+void exclude(const Board& board, const std::vector<int>& base, const std::vector<int>& small, Step& step) {
   const Topology& topo = board.topo();
   const std::size_t k = base.size();
-  std::uint64_t all = 0;
-  for (int c : base) all |= board.candidates(c);
-  // Excluders: unsolved cells outside the base, seeing some base cell, whose candidates all
-  // lie in the base cells they see (else no combination can empty them).
+  // Excluders: cells outside the base, seeing some base cell, whose candidates all lie in
+  // the base cells they see (else no combination can empty them).
   std::vector<Excluder> excluders;
-  std::vector<int> seen;
-  for (int c : base)
-    for (int p : topo.peers(c)) seen.push_back(p);
-  std::sort(seen.begin(), seen.end());
-  seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
-  for (int x : seen) {
-    if (board.value(x) || std::find(base.begin(), base.end(), x) != base.end()) continue;
+  for (int x : small) {
+    if (std::find(base.begin(), base.end(), x) != base.end()) continue;
     const std::uint64_t m = board.candidates(x);
-    if (popcount(m) > static_cast<int>(k)) continue;
     unsigned sees = 0;
     std::uint64_t reach = 0;
     for (std::size_t i = 0; i < k; ++i)
@@ -53,7 +48,7 @@ void exclude(const Board& board, const std::vector<int>& base, Step& step) {
         sees |= 1U << i;
         reach |= board.candidates(base[i]);
       }
-    if ((m & ~reach) == 0) excluders.push_back({m, sees});
+    if (popcount(m) <= popcount(sees) && (m & ~reach) == 0) excluders.push_back({m, sees});
   }
   if (excluders.empty()) return;
   std::vector<std::uint64_t> possible(k, 0);
@@ -67,10 +62,18 @@ void exclude(const Board& board, const std::vector<int>& base, Step& step) {
     }
     return true;
   };
+  // Stop as soon as every base candidate is known possible (nothing to eliminate).
+  std::size_t open = 0;
+  for (int c : base) open += static_cast<std::size_t>(popcount(board.candidates(c)));
   auto fill = [&](auto&& self, std::size_t i) -> void {
+    if (open == 0) return;
     if (i == k) {
       if (valid())
-        for (std::size_t j = 0; j < k; ++j) possible[j] |= digit_bit(digit[j]);
+        for (std::size_t j = 0; j < k; ++j)
+          if (!(possible[j] & digit_bit(digit[j]))) {
+            possible[j] |= digit_bit(digit[j]);
+            --open;
+          }
       return;
     }
     for (std::uint64_t m = board.candidates(base[i]); m; m &= m - 1) {
@@ -85,9 +88,18 @@ void exclude(const Board& board, const std::vector<int>& base, Step& step) {
     for (std::uint64_t m = board.candidates(base[i]) & ~possible[i]; m; m &= m - 1) step.eliminations.push_back({base[i], lowest(m) + 1});
 }
 
-bool offer(const Board& board, const std::vector<int>& base, Technique technique, Step& best, bool& found) {
+/// The unsolved cells with 1..k candidates.
+std::vector<int> small_cells(const Board& board, int k) {
+  std::vector<int> out;
+  for (int c = 0; c < board.cells(); ++c)
+    if (!board.value(c) && popcount(board.candidates(c)) <= k) out.push_back(c);
+  return out;
+}
+
+bool offer(const Board& board, const std::vector<int>& base, const std::vector<int>& small, Technique technique, Step& best,
+           bool& found) {
   Step s;
-  exclude(board, base, s);
+  exclude(board, base, small, s);
   if (s.eliminations.empty()) return false;
   if (found && s.eliminations.size() <= best.eliminations.size()) return false;
   normalise(s);
@@ -107,6 +119,7 @@ bool find_aligned_pair_exclusion(const Board& board, Step& step) {
   // Base pairs as Sudoku Explainer takes them: any two cells (seeing each other or not)
   // that at least two two-candidate cells both see.
   std::vector<int> shared(static_cast<std::size_t>(topo.cells), 0);
+  const std::vector<int> small = small_cells(board, 2);
   for (int a = 0; a < topo.cells; ++a) {
     if (board.value(a) || popcount(board.candidates(a)) < 2) continue;
     std::fill(shared.begin(), shared.end(), 0);
@@ -117,7 +130,7 @@ bool find_aligned_pair_exclusion(const Board& board, Step& step) {
     }
     for (int b = a + 1; b < topo.cells; ++b) {
       if (shared[static_cast<std::size_t>(b)] < 2 || board.value(b) || popcount(board.candidates(b)) < 2) continue;
-      offer(board, {a, b}, Technique::aligned_pair_exclusion, step, found);
+      offer(board, {a, b}, small, Technique::aligned_pair_exclusion, step, found);
     }
   }
   return found;
@@ -127,8 +140,14 @@ bool find_aligned_triple_exclusion(const Board& board, Step& step) {
   const Topology& topo = board.topo();
   bool found = false;
   std::vector<int> base(3);
+  const std::vector<int> small = small_cells(board, 3);
+  // Excluders that could see a whole triple: unsolved cells with at most three candidates.
+  std::vector<std::vector<int>> small_peers(static_cast<std::size_t>(topo.cells));
+  for (int c = 0; c < topo.cells; ++c)
+    for (int x : topo.peers(c))
+      if (!board.value(x) && popcount(board.candidates(x)) <= 3) small_peers[static_cast<std::size_t>(c)].push_back(x);
   for (int a = 0; a < topo.cells; ++a) {
-    if (board.value(a) || popcount(board.candidates(a)) < 2) continue;
+    if (board.value(a) || popcount(board.candidates(a)) < 2 || small_peers[static_cast<std::size_t>(a)].empty()) continue;
     const auto peers = topo.peers(a);
     for (std::size_t i = 0; i < peers.size(); ++i) {
       const int b = peers[i];
@@ -138,9 +157,19 @@ bool find_aligned_triple_exclusion(const Board& board, Step& step) {
         if (board.value(c) || popcount(board.candidates(c)) < 2) continue;
         // Each triple once: when b and c also see each other, only from its lowest cell.
         if (topo.sees(b, c) && (b < a || c < a)) continue;
+        // Sudoku Explainer's condition: some cell of at most three candidates sees all three.
+        // (and could be emptied by them: its candidates among theirs).
+        const std::uint64_t reach = board.candidates(a) | board.candidates(b) | board.candidates(c);
+        bool common = false;
+        for (int x : small_peers[static_cast<std::size_t>(a)])
+          if (x != b && x != c && (board.candidates(x) & ~reach) == 0 && topo.sees(x, b) && topo.sees(x, c)) {
+            common = true;
+            break;
+          }
+        if (!common) continue;
         base = {a, b, c};
         std::sort(base.begin(), base.end());
-        offer(board, base, Technique::aligned_triple_exclusion, step, found);
+        offer(board, base, small, Technique::aligned_triple_exclusion, step, found);
       }
     }
   }

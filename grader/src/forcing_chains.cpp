@@ -18,6 +18,9 @@
 //   dynamic       (dynamic forcing chains) singles on the board as the assumption changes
 //                 it: a cell left with one candidate, a house left with one place for a
 //                 digit, whatever removed the others.
+//   dynamic_plus  (dynamic forcing chains "+", SE 9.0) the same, and when singles run out,
+//                 locked candidates (pointing, claiming) on the assumed board, whose reasons
+//                 are the removals that confined the digit; then singles again.
 //
 // Propagation runs on candidate states (cell, digit, true/false) held in bit sets, with the
 // first reason each state was reached (its parents). A conclusion's chain length is the
@@ -42,7 +45,7 @@
 namespace sudokit::grading {
 namespace {
 
-enum class Mode : std::uint8_t { single_digit, static_links, dynamic };
+enum class Mode : std::uint8_t { single_digit, static_links, dynamic, dynamic_plus };
 
 constexpr int kNone = -1;
 constexpr int kMaxN = 16;
@@ -83,7 +86,12 @@ class Propagator {
     base_.resize(static_cast<std::size_t>(topo_.cells));
     for (int c = 0; c < topo_.cells; ++c) base_[static_cast<std::size_t>(c)] = board.value(c) ? 0 : board.candidates(c);
     base_house_on_.resize(static_cast<std::size_t>(topo_.houses()));
-    for (int h = 0; h < topo_.houses(); ++h) base_house_on_[static_cast<std::size_t>(h)] = board.placed_in(h);
+    base_count_.assign(static_cast<std::size_t>(topo_.houses() * topo_.n), 0);
+    for (int h = 0; h < topo_.houses(); ++h) {
+      base_house_on_[static_cast<std::size_t>(h)] = board.placed_in(h);
+      for (int c : topo_.house(h))
+        for (std::uint64_t m = base_[static_cast<std::size_t>(c)]; m; m &= m - 1) ++base_count_[static_cast<std::size_t>(h * topo_.n + lowest(m))];
+    }
   }
 
   const States& states() const { return states_; }
@@ -96,9 +104,17 @@ class Propagator {
     conflict_.clear();
     cand_ = base_;
     house_on_ = base_house_on_;
+    count_ = base_count_;
+    dirty_.assign(count_.size(), 0);
+    dirty_list_.clear();
     contradiction_ = false;
     add(assumption, {});
-    for (std::size_t qi = 0; qi < order_.size() && !contradiction_; ++qi) expand(order_[qi]);
+    std::size_t qi = 0;
+    for (;;) {
+      for (; qi < order_.size() && !contradiction_; ++qi) expand(order_[qi]);
+      // Singles exhausted: the "plus" rules, then singles again on what they removed.
+      if (contradiction_ || mode_ != Mode::dynamic_plus || !locked_candidates()) break;
+    }
     return contradiction_;
   }
 
@@ -147,6 +163,14 @@ class Propagator {
       house_on_[static_cast<std::size_t>(topo_.box_house(cell))] |= digit_bit(digit);
     } else {
       cand_[static_cast<std::size_t>(cell)] &= ~digit_bit(digit);
+      for (int h : {topo_.row_house(cell), topo_.col_house(cell), topo_.box_house(cell)}) {
+        const std::size_t hd = static_cast<std::size_t>(h * topo_.n + digit - 1);
+        --count_[hd];
+        if (mode_ == Mode::dynamic_plus && !dirty_[hd]) {  // locked candidates look here again
+          dirty_[hd] = 1;
+          dirty_list_.push_back(static_cast<int>(hd));
+        }
+      }
     }
   }
 
@@ -182,7 +206,7 @@ class Propagator {
       }
       return;
     }
-    if (mode_ == Mode::dynamic) {
+    if (mode_ == Mode::dynamic || mode_ == Mode::dynamic_plus) {
       const std::uint64_t left = cand_[static_cast<std::size_t>(cell)];
       if (popcount(left) <= 1 && !known_.test(states_.state(cell, left ? lowest(left) + 1 : digit, true))) {
         scratch_.clear();
@@ -200,14 +224,13 @@ class Propagator {
       }
     }
     for (int h : {topo_.row_house(cell), topo_.col_house(cell), topo_.box_house(cell)}) {
-      if (house_on_[static_cast<std::size_t>(h)] & dbit) continue;
+      if ((house_on_[static_cast<std::size_t>(h)] & dbit) || count_[static_cast<std::size_t>(h * topo_.n + digit - 1)] > 1) continue;
       int place = kNone, places = 0;
       for (int c : topo_.house(h))
         if (cand_[static_cast<std::size_t>(c)] & dbit) {
           ++places;
           place = c;
         }
-      if (places > 1) continue;
       scratch_.clear();
       for (int c : topo_.house(h))
         if (c != place && (base_[static_cast<std::size_t>(c)] & dbit)) scratch_.push_back(states_.state(c, digit, false));
@@ -220,6 +243,71 @@ class Propagator {
       add_span(states_.state(place, digit, true), scratch_.data(), scratch_.size());
       if (contradiction_) return;
     }
+  }
+
+  /// Locked candidates on the assumed board: a digit confined to one line inside a box (or
+  /// to one box inside a line) leaves the rest of the line (box); the removals that
+  /// confined it are the reasons. True when it removed something.
+  bool locked_candidates() {
+    const int n = topo_.n;
+    const std::size_t before = order_.size();
+    // Only (house, digit) pairs that lost a place since the last look: the board itself had
+    // nothing left for these rules where the assumption changed nothing.
+    std::vector<int> todo;
+    todo.swap(dirty_list_);
+    std::sort(todo.begin(), todo.end());
+    for (int hd : todo) dirty_[static_cast<std::size_t>(hd)] = 0;
+    for (int hd : todo) {
+      if (contradiction_) break;
+      {
+        const int h = hd / n, d = hd % n + 1;
+        const std::uint64_t dbit = digit_bit(d);
+        if ((house_on_[static_cast<std::size_t>(h)] & dbit) || count_[static_cast<std::size_t>(h * n + d - 1)] < 2) continue;
+        // The one other house holding every place of d in h (a line for a box, a box for a line).
+        int target = kNone;
+        if (h >= 2 * n) {
+          int row = kNone, col = kNone;
+          bool same_row = true, same_col = true;
+          for (int c : topo_.house(h)) {
+            if (!(cand_[static_cast<std::size_t>(c)] & dbit)) continue;
+            if (row == kNone) {
+              row = topo_.row_house(c);
+              col = topo_.col_house(c);
+            } else {
+              same_row = same_row && topo_.row_house(c) == row;
+              same_col = same_col && topo_.col_house(c) == col;
+            }
+          }
+          target = same_row ? row : same_col ? col : kNone;
+        } else {
+          bool same = true;
+          for (int c : topo_.house(h)) {
+            if (!(cand_[static_cast<std::size_t>(c)] & dbit)) continue;
+            if (target == kNone) target = topo_.box_house(c);
+            same = same && topo_.box_house(c) == target;
+          }
+          if (!same) target = kNone;
+        }
+        if (target == kNone) continue;
+        scratch_.clear();
+        for (int c : topo_.house(h))
+          if ((base_[static_cast<std::size_t>(c)] & dbit) && !(cand_[static_cast<std::size_t>(c)] & dbit)) {
+            const bool inside = target < 2 * n ? (target < n ? topo_.row_house(c) == target : topo_.col_house(c) == target)
+                                               : topo_.box_house(c) == target;
+            if (!inside) scratch_.push_back(states_.state(c, d, false));
+          }
+        if (scratch_.empty()) continue;  // confined on the board itself: nothing assumed
+        const std::vector<int> reasons = scratch_;
+        for (int c : topo_.house(target)) {
+          if (!(cand_[static_cast<std::size_t>(c)] & dbit)) continue;
+          const bool in_h = h < n ? topo_.row_house(c) == h : h < 2 * n ? topo_.col_house(c) == h : topo_.box_house(c) == h;
+          if (in_h) continue;
+          add_span(states_.state(c, d, false), reasons.data(), reasons.size());
+          if (contradiction_) break;
+        }
+      }
+    }
+    return order_.size() > before;
   }
 
   /// Puts `last` (the removal that emptied a cell or house) at the end of conflict_.
@@ -248,6 +336,9 @@ class Propagator {
   Mode mode_;
   States states_;
   std::vector<std::uint64_t> base_, cand_, base_house_on_, house_on_;
+  std::vector<int> base_count_, count_;  // places of each digit in each house
+  std::vector<std::uint8_t> dirty_;       // (house, digit) changed since locked_candidates() looked
+  std::vector<int> dirty_list_;
   Bits known_;
   std::vector<int> first_parent_, parent_count_, seq_, pool_, order_, conflict_, scratch_;
   std::vector<unsigned> stamp_;
@@ -278,7 +369,7 @@ struct Analysis {
 /// The analysis of `board` in `mode`: assumptions "true" for every candidate, and "false"
 /// too when `with_false`. Cached per thread: finders for one stalled board share it.
 const Analysis& analyse(const Board& board, Mode mode, bool with_false) {
-  thread_local std::vector<Analysis> cache(3);
+  thread_local std::vector<Analysis> cache(4);
   Analysis& a = cache[static_cast<std::size_t>(mode)];
   const bool same = a.matches(board, mode);
   if (!same) {
@@ -469,8 +560,10 @@ bool find_dynamic_contradiction(const Board& board, Step& step) {
   return best_contradiction(board, Mode::dynamic, true, Technique::dynamic_contradiction, step);
 }
 
-bool find_dynamic_forcing_chain(const Board& board, Step& step) {
-  if (board.n() > kMaxN) return false;
+namespace {
+
+/// Cell and region choices, and both states of every candidate of a cell with 3+ candidates.
+std::vector<Choice> dynamic_choices(const Board& board) {
   const States st{board.n()};
   std::vector<Choice> choices = cell_choices(board);
   std::vector<Choice> regions = region_choices(board);
@@ -480,7 +573,24 @@ bool find_dynamic_forcing_chain(const Board& board, Step& step) {
     for (std::uint64_t m = board.candidates(c); m; m &= m - 1)
       choices.push_back({{st.state(c, lowest(m) + 1, true), st.state(c, lowest(m) + 1, false)}, kNone});
   }
-  return best_verity(board, Mode::dynamic, choices, Technique::dynamic_forcing_chain, step);
+  return choices;
+}
+
+}  // namespace
+
+bool find_dynamic_forcing_chain(const Board& board, Step& step) {
+  if (board.n() > kMaxN) return false;
+  return best_verity(board, Mode::dynamic, dynamic_choices(board), Technique::dynamic_forcing_chain, step);
+}
+
+bool find_dynamic_forcing_chain_plus(const Board& board, Step& step) {
+  if (board.n() > kMaxN) return false;
+  Step contradiction, verity;
+  const bool c = best_contradiction(board, Mode::dynamic_plus, true, Technique::dynamic_forcing_chain_plus, contradiction);
+  const bool v = best_verity(board, Mode::dynamic_plus, dynamic_choices(board), Technique::dynamic_forcing_chain_plus, verity);
+  if (!c && !v) return false;
+  step = c && (!v || forcing_chain_length(contradiction) <= forcing_chain_length(verity)) ? std::move(contradiction) : std::move(verity);
+  return true;
 }
 
 int forcing_chain_length(const Step& step) {
@@ -504,7 +614,8 @@ std::string describe_advanced(const Step& step, const Shape& shape) {
     case Technique::cell_forcing_chain:
     case Technique::region_forcing_chain:
     case Technique::dynamic_contradiction:
-    case Technique::dynamic_forcing_chain: break;
+    case Technique::dynamic_forcing_chain:
+    case Technique::dynamic_forcing_chain_plus: break;
     default: return describe_als(step, shape);
   }
   // One line per branch: "r1c1=5 => r1c2<>5 => r3c2=5 ...", branches joined by " | ".
@@ -520,9 +631,11 @@ std::string describe_advanced(const Step& step, const Shape& shape) {
     out += fmt::format("{}{}{}", cell_name(shape, node.cell), node.digit > 0 ? "=" : "<>", node.digit > 0 ? node.digit : -node.digit);
     start = false;
   }
-  const char* form = step.technique == Technique::nishio || step.technique == Technique::dynamic_contradiction
-                         ? "contradiction"
-                         : "every branch agrees";
+  // A contradiction's conclusion is its assumption's own candidate (the opposite state); a
+  // verity's never is (its branches disagree there).
+  const CellDigit concluded = step.placements.empty() ? step.eliminations.front() : step.placements.front();
+  const bool contradiction = step.cells.size() == 1 && concluded.cell == step.cells.front() && digit_bit(concluded.digit) == step.digits;
+  const char* form = contradiction ? "contradiction" : "every branch agrees";
   return fmt::format("{} ({}, length {})", out, form, forcing_chain_length(step));
 }
 

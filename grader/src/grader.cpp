@@ -79,6 +79,7 @@ constexpr std::array<TechniqueInfo, kTechniqueCount> kTechniques = {{
     // chains plus the length adjustment. SE has no ALS rules; they are placed where SE rates
     // the forcing chains that make the same deduction (fitted, see docs/PERFORMANCE.md).
     {"aligned-pair-exclusion", 300, 6.2},
+    {"sue-de-coq", 300, 8.0},  // SE has none: placed with the ALS rules (grader2's placeholder)
     {"als-xz", 300, 8.0},
     {"als-xy-wing", 320, 8.0},
     {"death-blossom", 340, 8.0},
@@ -88,6 +89,7 @@ constexpr std::array<TechniqueInfo, kTechniqueCount> kTechniques = {{
     {"region-forcing-chain", 450, 8.0},
     {"dynamic-contradiction", 500, 8.5},
     {"dynamic-forcing-chain", 500, 8.5},
+    {"dynamic-forcing-chain-plus", 550, 9.0},  // SE's "Dynamic Forcing Chains (+)"
     {"guess", 1000, kGuessRating},
 }};
 
@@ -173,6 +175,7 @@ double step_rating(const Step& step) {
     case Technique::region_forcing_chain:
     case Technique::dynamic_contradiction:
     case Technique::dynamic_forcing_chain:
+    case Technique::dynamic_forcing_chain_plus:
       // SE's complexity counts the chain's nodes; its adjustment starts after complexity - 2.
       return base + chain_length_adjustment(grading::forcing_chain_length(step) - 2);
     default: return step.rating > 0.0 ? step.rating : base;  // finders may refine (hidden single in a line: 1.5)
@@ -368,6 +371,7 @@ bool find_technique(Technique technique, const Board& board, Step& step) {
     case Technique::unique_rectangle_4: found = find_unique_rectangle_4(board, step); break;
     case Technique::wxyz_wing: found = find_wxyz_wing(board, step); break;
     case Technique::aligned_pair_exclusion: found = find_aligned_pair_exclusion(board, step); break;
+    case Technique::sue_de_coq: found = find_sue_de_coq(board, step); break;
     case Technique::als_xz: found = find_als_xz(board, step); break;
     case Technique::als_xy_wing: found = find_als_xy_wing(board, step); break;
     case Technique::death_blossom: found = find_death_blossom(board, step); break;
@@ -377,6 +381,7 @@ bool find_technique(Technique technique, const Board& board, Step& step) {
     case Technique::region_forcing_chain: found = find_region_forcing_chain(board, step); break;
     case Technique::dynamic_contradiction: found = find_dynamic_contradiction(board, step); break;
     case Technique::dynamic_forcing_chain: found = find_dynamic_forcing_chain(board, step); break;
+    case Technique::dynamic_forcing_chain_plus: found = find_dynamic_forcing_chain_plus(board, step); break;
     case Technique::guess: return false;
   }
   if (found) step.rating = step_rating(step);

@@ -30,6 +30,7 @@ struct AdvancedFinder {
 inline const std::vector<AdvancedFinder>& advanced_finders() {
   static const std::vector<AdvancedFinder> all = {
       {Technique::aligned_pair_exclusion, grading::find_aligned_pair_exclusion},
+      {Technique::sue_de_coq, grading::find_sue_de_coq},
       {Technique::als_xz, grading::find_als_xz},
       {Technique::als_xy_wing, grading::find_als_xy_wing},
       {Technique::death_blossom, grading::find_death_blossom},
@@ -39,8 +40,17 @@ inline const std::vector<AdvancedFinder>& advanced_finders() {
       {Technique::region_forcing_chain, grading::find_region_forcing_chain},
       {Technique::dynamic_contradiction, grading::find_dynamic_contradiction},
       {Technique::dynamic_forcing_chain, grading::find_dynamic_forcing_chain},
+      {Technique::dynamic_forcing_chain_plus, grading::find_dynamic_forcing_chain_plus},
   };
   return all;
+}
+
+/// Position of `technique` in advanced_finders().
+inline std::size_t finder_index(Technique technique) {
+  const auto& all = advanced_finders();
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (all[i].technique == technique) return i;
+  return all.size();
 }
 
 /// No elimination removes the solution's digit, every placement is the solution's, and the

@@ -39,6 +39,7 @@ TEST(GraderAls, NothingOnAFullBoard) {
   EXPECT_FALSE(g::find_death_blossom(b, s));
   EXPECT_FALSE(g::find_aligned_pair_exclusion(b, s));
   EXPECT_FALSE(g::find_aligned_triple_exclusion(b, s));
+  EXPECT_FALSE(g::find_sue_de_coq(b, s));
 }
 
 TEST(GraderAls, AlsXzSinglyLinked) {
@@ -112,6 +113,41 @@ TEST(GraderAls, DeathBlossom) {
   EXPECT_EQ(s.technique, Technique::death_blossom);
   EXPECT_EQ(s.eliminations, (std::vector<CellDigit>{{rc(1, 1), 3}}));
   EXPECT_EQ(s.cells.front(), rc(5, 5));
+}
+
+TEST(GraderAls, SueDeCoq) {
+  // Row 1 crosses box 1 at r1c1, r1c2 {1,2,3,4}; r1c5 {1,2} in the row, r2c1 {3,4} in the
+  // box: four cells, four digits, 1 and 2 in the row part, 3 and 4 in the box part. The row
+  // loses 1, 2 elsewhere, the box 3, 4, and r1c3 (in both) all four.
+  Board b = Board::full(kShape9);
+  b.set_candidates(rc(1, 1), mask({1, 2, 3, 4}));
+  b.set_candidates(rc(1, 2), mask({1, 2, 3, 4}));
+  b.set_candidates(rc(1, 5), mask({1, 2}));
+  b.set_candidates(rc(2, 1), mask({3, 4}));
+  Step s;
+  ASSERT_TRUE(g::find_sue_de_coq(b, s));
+  EXPECT_EQ(s.technique, Technique::sue_de_coq);
+  std::vector<CellDigit> want;
+  for (int d : {1, 2, 3, 4}) want.push_back({rc(1, 3), d});
+  for (int c : {4, 6, 7, 8, 9})
+    for (int d : {1, 2}) want.push_back({rc(1, c), d});
+  for (int cell : {rc(2, 2), rc(2, 3), rc(3, 1), rc(3, 2), rc(3, 3)})
+    for (int d : {3, 4}) want.push_back({cell, d});
+  std::sort(want.begin(), want.end());
+  EXPECT_EQ(s.eliminations, want);
+  EXPECT_EQ(s.cells, (std::vector<int>{rc(1, 1), rc(1, 2), rc(1, 5), rc(2, 1)}));
+  EXPECT_EQ(s.houses, (std::vector<int>{0, 18}));
+}
+
+TEST(GraderAls, SueDeCoqNeedsDisjointSides) {
+  // The box cell shares 2 with the row cell: no longer a Sue de Coq.
+  Board b = Board::full(kShape9);
+  b.set_candidates(rc(1, 1), mask({1, 2, 3, 4}));
+  b.set_candidates(rc(1, 2), mask({1, 2, 3, 4}));
+  b.set_candidates(rc(1, 5), mask({1, 2}));
+  b.set_candidates(rc(2, 1), mask({2, 4}));
+  Step s;
+  EXPECT_FALSE(g::find_sue_de_coq(b, s));
 }
 
 TEST(GraderAls, AlignedPairExclusion) {
@@ -235,7 +271,9 @@ TEST(GraderAls, SoundOnRatedStalls) {
   const auto hardest = sudokit::testing::every_nth(sudokit::testing::load_lines("puzzles/hardest_1106.txt"), 60);
   sample.insert(sample.end(), hardest.begin(), hardest.end());
   sudokit::Solver solver(sudokit::EngineKind::dlx);
-  std::array<int, 5> fired{};
+  // The pattern families (everything before the forcing chains).
+  const std::size_t families = sudokit::testing::finder_index(Technique::nishio);
+  std::vector<int> fired(families, 0);
   for (const std::string& line : sample) {
     const Grid puzzle = sudokit::testing::grid_from_line(line.substr(0, 81));
     const auto solved = solver.solve(puzzle, 2, 1);
@@ -244,7 +282,7 @@ TEST(GraderAls, SoundOnRatedStalls) {
     sudokit::testing::walk_stalls(puzzle, solution, 8, [&](const Board& board) -> std::optional<Step> {
       std::optional<Step> first;
       const auto& finders = sudokit::testing::advanced_finders();
-      for (std::size_t i = 0; i < 5; ++i) {
+      for (std::size_t i = 0; i < families; ++i) {
         Step s;
         if (!finders[i].find(board, s)) continue;
         ++fired[i];
@@ -255,9 +293,11 @@ TEST(GraderAls, SoundOnRatedStalls) {
       return first;
     });
   }
-  // Aligned pair exclusion (index 0) never fires once AIC has stalled on this sample: its
+  // Aligned pair exclusion never fires once AIC has stalled on this sample: its
   // two-candidate excluders make chains that AIC finds first (tested along paths above).
-  for (std::size_t i = 1; i < 5; ++i) EXPECT_GT(fired[i], 0) << i;
+  for (Technique t : {Technique::als_xz, Technique::als_xy_wing, Technique::death_blossom, Technique::aligned_triple_exclusion})
+    EXPECT_GT(fired[sudokit::testing::finder_index(t)], 0) << sudokit::technique_name(t);
+  std::printf("sue de coq resolved %d stalls\n", fired[sudokit::testing::finder_index(Technique::sue_de_coq)]);
 }
 
 }  // namespace

@@ -148,7 +148,8 @@ TEST(GraderForcing, DynamicContradictionPlacesWhenFalseFails) {
 }
 
 /// Checks every advanced finder at the stalls of the given puzzles.
-void check_collection(const std::vector<std::string>& lines, int max_stalls, std::array<int, 16>& fired, int& stalls) {
+void check_collection(const std::vector<std::string>& lines, int max_stalls, std::array<int, 16>& fired, int& stalls,
+                      int* plus_only = nullptr) {
   sudokit::Solver solver(sudokit::EngineKind::dlx);
   for (const std::string& line : lines) {
     const Grid puzzle = sudokit::testing::grid_from_line(line.substr(0, 81));
@@ -167,6 +168,8 @@ void check_collection(const std::vector<std::string>& lines, int max_stalls, std
         sudokit::testing::expect_step_sound(board, s, solution, line);
         if (!first) first = s;
       }
+      // Stalls only the "+" propagation (locked candidates) resolves.
+      if (plus_only && first && first->technique == Technique::dynamic_forcing_chain_plus) ++*plus_only;
       return first;
     });
   }
@@ -175,10 +178,14 @@ void check_collection(const std::vector<std::string>& lines, int max_stalls, std
 TEST(GraderForcing, SoundOnHardestStalls) {
   const auto lines = sudokit::testing::every_nth(sudokit::testing::load_lines("puzzles/hardest_1106.txt"), 37);
   std::array<int, 16> fired{};
-  int stalls = 0;
-  check_collection(lines, 6, fired, stalls);
+  int stalls = 0, plus_only = 0;
+  check_collection(lines, 6, fired, stalls, &plus_only);
   EXPECT_GT(stalls, 20);
-  EXPECT_GT(fired[9], 0);  // dynamic forcing chains resolve hardest stalls
+  using sudokit::testing::finder_index;
+  EXPECT_GT(fired[finder_index(Technique::dynamic_forcing_chain)], 0);  // dynamic forcing chains resolve hardest stalls
+  // "+" finds at least what plain dynamic contradictions do
+  EXPECT_GT(fired[finder_index(Technique::dynamic_forcing_chain_plus)], fired[finder_index(Technique::dynamic_contradiction)]);
+  EXPECT_GT(plus_only, 0);         // and resolves stalls nothing else does
 }
 
 TEST(GraderForcing, SoundOnRatedStalls) {
@@ -190,7 +197,9 @@ TEST(GraderForcing, SoundOnRatedStalls) {
   int stalls = 0;
   check_collection(sudokit::testing::every_nth(hard, hard.size() / 40), 6, fired, stalls);
   EXPECT_GT(stalls, 20);
-  for (std::size_t i = 5; i < 10; ++i) EXPECT_GT(fired[i], 0) << i;  // every chain family fires
+  for (Technique t : {Technique::nishio, Technique::cell_forcing_chain, Technique::region_forcing_chain, Technique::dynamic_contradiction,
+                      Technique::dynamic_forcing_chain, Technique::dynamic_forcing_chain_plus})
+    EXPECT_GT(fired[sudokit::testing::finder_index(t)], 0) << sudokit::technique_name(t);  // every chain family fires
 }
 
 }  // namespace

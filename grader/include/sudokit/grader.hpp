@@ -97,6 +97,7 @@ enum class Technique : std::uint8_t {
   wxyz_wing,
   // The hardest families (advanced.hpp: als.cpp, aligned_exclusion.cpp, forcing_chains.cpp).
   aligned_pair_exclusion,
+  sue_de_coq,
   als_xz,
   als_xy_wing,
   death_blossom,
@@ -106,6 +107,7 @@ enum class Technique : std::uint8_t {
   region_forcing_chain,
   dynamic_contradiction,
   dynamic_forcing_chain,
+  dynamic_forcing_chain_plus,
   guess,
 };
 inline constexpr int kTechniqueCount = static_cast<int>(Technique::guess) + 1;
