@@ -405,8 +405,9 @@ constexpr Technique kLadder[] = {
     Technique::xy_chain,           Technique::simple_colouring,   Technique::aic,
     Technique::w_wing,             Technique::aligned_triple_exclusion, Technique::nishio,
     Technique::als_xz,             Technique::als_xy_wing,        Technique::death_blossom,
+    Technique::sue_de_coq,
     Technique::cell_forcing_chain, Technique::region_forcing_chain, Technique::dynamic_contradiction,
-    Technique::dynamic_forcing_chain,
+    Technique::dynamic_forcing_chain, Technique::dynamic_forcing_chain_plus,
 };
 
 std::optional<Step> next_step(const Board& board, bool allow_uniqueness) {
