@@ -99,6 +99,9 @@ struct ClueTarget {  // "N" or "MIN-MAX"
 struct ScoreOption {  // "MIN-MAX"
   ScoreRange range;
 };
+struct RatingOption {  // "MIN-MAX", decimals
+  RatingRange range;
+};
 struct ShardOption {  // "K/N"
   BatchShard shard;
 };
@@ -153,6 +156,23 @@ void validate(boost::any& store, const std::vector<std::string>& tokens, ScoreOp
   ScoreOption score;
   if (!whole_pair(text, '-', score.range.low, score.range.high)) refuse(text, "write MIN-MAX (e.g. 300-900)");
   store = score;
+}
+
+// "MIN-MAX" with decimal numbers (e.g. 6.0-7.4).
+void validate(boost::any& store, const std::vector<std::string>& tokens, RatingOption*, int) {
+  const std::string& text = single_token(store, tokens);
+  RatingOption rating;
+  const auto dash = text.find('-', 1);
+  std::size_t used_low = 0, used_high = 0;
+  try {
+    if (dash == std::string::npos) throw std::invalid_argument("no dash");
+    rating.range.low = std::stod(text.substr(0, dash), &used_low);
+    rating.range.high = std::stod(text.substr(dash + 1), &used_high);
+  } catch (const std::exception&) {
+    refuse(text, "write MIN-MAX on Sukaku Explainer's scale (e.g. 6.0-7.4)");
+  }
+  if (used_low != dash || used_high != text.size() - dash - 1) refuse(text, "write MIN-MAX (e.g. 6.0-7.4)");
+  store = rating;
 }
 
 // "K/N" with K < N.
@@ -254,6 +274,9 @@ int run_generate(const std::vector<std::string>& args) {
       ("score", po::value<ScoreOption>()->value_name("MIN-MAX")->notifier([&](const ScoreOption& s) {
          config.score = s.range;
        }), "keep only puzzles with a grader score in range")
+      ("rating", po::value<RatingOption>()->value_name("MIN-MAX")->notifier([&](const RatingOption& r) {
+         config.rating = r.range;
+       }), "keep only puzzles the grader rates in this range (Sukaku Explainer's scale, e.g. 6.0-7.4)")
       ("grade", po::bool_switch(&config.grade), "grade every puzzle (level, score, hardest in jsonl/csv/grid)")
       ("book", po::value(&book_path)->value_name("FILE"),
        "also write the puzzles and answers as a book (.pdf, .svg or .png: one file per page)")
@@ -344,6 +367,8 @@ int run_generate(const std::vector<std::string>& args) {
     std::string target;
     if (config.level) target = fmt::format("difficulty {}", level_name(*config.level));
     if (config.score) target += fmt::format("{}score {}-{}", target.empty() ? "" : ", ", config.score->low, config.score->high);
+    if (config.rating)
+      target += fmt::format("{}rating {:.1f}-{:.1f}", target.empty() ? "" : ", ", config.rating->low, config.rating->high);
     fmt::print(stderr, "{}: {} puzzles from {} candidates ({:.1f}% accepted)\n", target, summary.accepted,
                summary.candidates,
                summary.candidates ? 100.0 * static_cast<double>(summary.accepted) / static_cast<double>(summary.candidates)

@@ -97,6 +97,7 @@ void translate_grade(const sudokit::Grade& grade, sudokit_grade_info& out) {
   for (int count : grade.counts) steps += count;
   out.steps = steps;
   out.guesses = grade.guesses;
+  out.rating = grade.rating;
 }
 
 }  // namespace
@@ -143,6 +144,7 @@ int sudokit_grade(const char* puzzle, sudokit_grade_info* out) {
     const sudokit::Grade grade = grader().grade(grid, options);
     if (grade.status != sudokit::GradeStatus::graded)
       throw Failure{grade.error.empty() ? "the puzzle cannot be graded" : grade.error};
+    if (!grade.unique) throw Failure{"the puzzle has 2 or more solutions: only a uniquely solvable puzzle can be graded"};
     translate_grade(grade, *out);
     return 0;
   });

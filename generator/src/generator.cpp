@@ -25,6 +25,7 @@
 // puzzle is extreme, hence rejected, and the rest of its path does not matter), and never to
 // record paths or re-check uniqueness (the generator has just proved it).
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <tuple>
 
@@ -62,7 +63,9 @@ std::optional<Removal> parse_removal(std::string_view name) {
 
 std::string_view removal_name(Removal removal) { return removal == Removal::full ? "full" : "quick"; }
 
-bool has_difficulty_target(const GeneratorConfig& config) { return config.level.has_value() || config.score.has_value(); }
+bool has_difficulty_target(const GeneratorConfig& config) {
+  return config.level.has_value() || config.score.has_value() || config.rating.has_value();
+}
 bool wants_grade(const GeneratorConfig& config) { return config.grade || has_difficulty_target(config); }
 
 int fewest_possible_clues(const Shape& shape) {
@@ -125,6 +128,8 @@ std::string describe_target(const GeneratorConfig& config) {
   std::string text;
   if (config.level) text = std::string(level_name(*config.level));
   if (config.score) text += fmt::format("{}score {}-{}", text.empty() ? "" : ", ", config.score->low, config.score->high);
+  if (config.rating)
+    text += fmt::format("{}rating {:.1f}-{:.1f}", text.empty() ? "" : ", ", config.rating->low, config.rating->high);
   return text.empty() ? std::string("graded") : text;
 }
 
@@ -142,6 +147,8 @@ std::optional<std::string> impossible_request(const GeneratorConfig& config) {
   if (config.max_attempts < 1) return std::string("attempts must be at least 1");
   if (config.score && (config.score->low < 0 || config.score->low > config.score->high))
     return fmt::format("the score range {}-{} is empty", config.score->low, config.score->high);
+  if (config.rating && !(config.rating->low >= 0 && config.rating->low <= config.rating->high))
+    return fmt::format("the rating range {:.1f}-{:.1f} is empty", config.rating->low, config.rating->high);
   const Range range = clue_range(config);
   if (range.low > cells || range.high > cells)
     return fmt::format("a {}x{} grid has only {} cells", shape.n, shape.n, cells);
@@ -291,15 +298,21 @@ struct Generator::Impl {
     GradeOptions options;
     options.uniqueness = GradeOptions::Uniqueness::assume;
     options.record_path = false;
-    options.stop_at_stall = config.level && *config.level != Level::extreme && !config.score && !config.grade;
+    options.stop_at_stall =
+        config.level && *config.level != Level::extreme && !config.score && !config.rating && !config.grade;
     const Grade grade = grader->grade(result.puzzle, options);
     result.graded = true;
     result.level = grade.level;
     result.score = grade.score;
+    result.rating = grade.rating;
     result.hardest = grade.hardest;
     if (grade.status != GradeStatus::graded) return false;
     if (config.level && grade.level != *config.level) return false;
     if (config.score && (grade.score < config.score->low || grade.score > config.score->high)) return false;
+    // Ratings carry one decimal; compare in tenths so 7.3 is in 7.0-7.3 whatever the rounding.
+    if (config.rating && (std::lround(grade.rating * 10) < std::lround(config.rating->low * 10) ||
+                          std::lround(grade.rating * 10) > std::lround(config.rating->high * 10)))
+      return false;
     return true;
   }
 

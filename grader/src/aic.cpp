@@ -91,6 +91,7 @@ bool find_aic(const Board& board, Step& step) {
 
   std::vector<std::vector<int>> levels;
   NodeSet off(words);
+  bool found = false;
   for (int start = 0; start < nodes; ++start) {
     if (!present.test(start) || strong[static_cast<std::size_t>(start)].empty()) continue;
     NodeSet seen_off(words), seen_on(words);
@@ -160,6 +161,9 @@ bool find_aic(const Board& board, Step& step) {
       }
     }
     std::reverse(chain.begin(), chain.end());
+    // The shortest chain over all starts is the step (SE rates chains by length).
+    if (found && chain.size() >= step.chain.size()) continue;
+    found = true;
     step = Step{};
     step.technique = Technique::aic;
     for (int node : chain) {
@@ -177,9 +181,8 @@ bool find_aic(const Board& board, Step& step) {
         }
       normalise(step);
     }
-    return true;
   }
-  return false;
+  return found;
 }
 
 }  // namespace sudokit::grading

@@ -14,6 +14,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -108,15 +109,19 @@ inline void eliminate_into(const Board& board, Step& step, int cell, int digit) 
 /// Sorts and de-duplicates a step's eliminations (several pattern parts may name the same one).
 void normalise(Step& step);
 
+/// Finders that take one accept only instances it approves (the direct variants of locked
+/// candidates and hidden subsets: only instances that leave a hidden single). Empty: all.
+using StepFilter = std::function<bool(const Step&)>;
+
 // Technique finders (one family per source file). Each returns true and fills `step` when it
 // finds an instance that makes progress on `board`; it never changes the board.
 bool find_full_house(const Board& board, Step& step);
 bool find_naked_single(const Board& board, Step& step);
 bool find_hidden_single(const Board& board, Step& step);
-bool find_locked_pointing(const Board& board, Step& step);
-bool find_locked_claiming(const Board& board, Step& step);
+bool find_locked_pointing(const Board& board, Step& step, const StepFilter& accept = {});
+bool find_locked_claiming(const Board& board, Step& step, const StepFilter& accept = {});
 bool find_naked_subset(const Board& board, int size, Step& step);
-bool find_hidden_subset(const Board& board, int size, Step& step);
+bool find_hidden_subset(const Board& board, int size, Step& step, const StepFilter& accept = {});
 bool find_fish(const Board& board, int size, Step& step);
 bool find_skyscraper(const Board& board, Step& step);
 bool find_two_string_kite(const Board& board, Step& step);
@@ -129,12 +134,18 @@ bool find_xy_chain(const Board& board, Step& step);
 bool find_aic(const Board& board, Step& step);
 bool find_unique_rectangle_1(const Board& board, Step& step);
 bool find_bug_plus_1(const Board& board, Step& step);
+bool find_unique_rectangle_2(const Board& board, Step& step);
+bool find_unique_rectangle_3(const Board& board, Step& step);
+bool find_unique_rectangle_4(const Board& board, Step& step);
+bool find_turbot_fish(const Board& board, Step& step);
+bool find_empty_rectangle(const Board& board, Step& step);
+bool find_wxyz_wing(const Board& board, Step& step);
 
 /// Tries `technique` alone on the board (guess: never found).
 bool find_technique(Technique technique, const Board& board, Step& step);
 
-/// The next step of the solving path: the first technique in order that makes progress
-/// (uniqueness techniques only when `allow_uniqueness`). Does not apply it.
+/// The next step of the solving path: the easiest step available, by SE rating (uniqueness
+/// techniques only when `allow_uniqueness`), its `rating` set. Does not apply it.
 std::optional<Step> next_step(const Board& board, bool allow_uniqueness);
 
 }  // namespace sudokit::grading

@@ -15,11 +15,14 @@
 // Table of technique names, weights and levels: see kTechniques below and grader.hpp.
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "advanced.hpp"
 #include "board.hpp"
+#include "canonical.hpp"
 #include "sudokit/solver.hpp"
 
 namespace sudokit {
@@ -28,38 +31,66 @@ namespace {
 struct TechniqueInfo {
   std::string_view name;
   int weight;
-  Level level;
+  double rating;  // SE's value (the base; chains add a length adjustment)
 };
 
-// Indexed by Technique. Weights after HoDoKu's defaults where it has them; the level is
-// what a puzzle needing the technique is sold as.
+// Indexed by Technique. Weights after HoDoKu's defaults where it has them. Ratings are Sukaku
+// Explainer's values (its rules' getDifficulty()); techniques SE does not have are rated as
+// the SE technique that makes the same deduction: a W-Wing is a 6-node forcing chain, simple
+// colouring an X-chain.
 constexpr std::array<TechniqueInfo, kTechniqueCount> kTechniques = {{
-    {"full-house", 4, Level::easy},
-    {"naked-single", 4, Level::easy},
-    {"hidden-single", 14, Level::easy},
-    {"locked-pointing", 50, Level::medium},
-    {"locked-claiming", 50, Level::medium},
-    {"naked-pair", 60, Level::medium},
-    {"hidden-pair", 70, Level::medium},
-    {"naked-triple", 80, Level::medium},
-    {"hidden-triple", 100, Level::medium},
-    {"unique-rectangle-1", 100, Level::hard},
-    {"bug-plus-1", 100, Level::hard},
-    {"naked-quad", 120, Level::hard},
-    {"skyscraper", 130, Level::hard},
-    {"x-wing", 140, Level::hard},
-    {"two-string-kite", 150, Level::hard},
-    {"w-wing", 150, Level::hard},
-    {"hidden-quad", 150, Level::hard},
-    {"swordfish", 150, Level::hard},
-    {"simple-colouring", 150, Level::hard},
-    {"xy-wing", 160, Level::hard},
-    {"jellyfish", 160, Level::hard},
-    {"xyz-wing", 180, Level::hard},
-    {"x-chain", 260, Level::expert},
-    {"xy-chain", 260, Level::expert},
-    {"aic", 280, Level::expert},
-    {"guess", 1000, Level::extreme},
+    {"full-house", 4, 1.0},
+    {"naked-single", 4, 2.3},
+    {"hidden-single", 14, 1.2},  // 1.5 in a row or column (step_rating)
+    {"locked-pointing", 50, 2.6},
+    {"locked-claiming", 50, 2.8},
+    {"naked-pair", 60, 3.0},
+    {"hidden-pair", 70, 3.4},
+    {"naked-triple", 80, 3.6},
+    {"hidden-triple", 100, 4.0},
+    {"unique-rectangle-1", 100, 4.5},
+    {"bug-plus-1", 100, 5.6},
+    {"naked-quad", 120, 5.0},
+    {"skyscraper", 130, 4.0},
+    {"x-wing", 140, 3.2},
+    {"two-string-kite", 150, 4.1},
+    {"w-wing", 150, 7.1},  // SE has none: the 6-node forcing chain it is (7.0 + 0.1)
+    {"hidden-quad", 150, 5.4},
+    {"swordfish", 150, 3.8},
+    {"simple-colouring", 150, 6.6},
+    {"xy-wing", 160, 4.2},
+    {"jellyfish", 160, 5.2},
+    {"xyz-wing", 180, 4.4},
+    {"x-chain", 260, 5.4},
+    {"xy-chain", 260, 6.6},
+    {"aic", 280, 7.0},
+    {"direct-pointing", 30, 1.7},
+    {"direct-claiming", 30, 1.9},
+    {"direct-hidden-pair", 40, 2.0},
+    {"direct-hidden-triple", 50, 2.5},
+    {"turbot-fish", 150, 4.2},
+    {"empty-rectangle", 150, 4.3},  // Sukaku's source says 4.2; its rater's 4.3 puzzles need one (fitted)
+    {"unique-rectangle-2", 110, 4.6},
+    {"unique-rectangle-3", 110, 4.6},
+    {"unique-rectangle-4", 110, 4.6},
+    {"wxyz-wing", 200, 5.5},
+    // The hardest families (advanced.hpp). SE: aligned pair exclusion 6.2, aligned triple
+    // exclusion 7.5, Nishio 7.5, cell/region ("multiple") forcing chains 8.0, dynamic 8.5, the
+    // chains plus the length adjustment. SE has no ALS rules; they are placed where SE rates
+    // the forcing chains that make the same deduction (fitted, see docs/PERFORMANCE.md).
+    {"aligned-pair-exclusion", 300, 6.2},
+    {"sue-de-coq", 300, 8.0},  // SE has none: placed with the ALS rules (grader2's placeholder)
+    {"als-xz", 300, 8.0},
+    {"als-xy-wing", 320, 8.0},
+    {"death-blossom", 340, 8.0},
+    {"aligned-triple-exclusion", 350, 7.5},
+    {"nishio", 400, 7.5},
+    {"cell-forcing-chain", 450, 8.0},
+    {"region-forcing-chain", 450, 8.0},
+    {"dynamic-contradiction", 500, 8.5},
+    {"dynamic-forcing-chain", 500, 8.5},
+    {"dynamic-forcing-chain-plus", 550, 9.0},  // SE's "Dynamic Forcing Chains (+)"
+    {"guess", 1000, kGuessRating},
 }};
 
 constexpr std::array<std::string_view, 5> kLevelNames = {"easy", "medium", "hard", "expert", "extreme"};
@@ -95,9 +126,60 @@ std::string cell_list(const Shape& shape, const std::vector<int>& cells) {
 
 std::string_view technique_name(Technique technique) { return info(technique).name; }
 int technique_weight(Technique technique) { return info(technique).weight; }
-Level technique_level(Technique technique) { return info(technique).level; }
+double technique_rating(Technique technique) { return info(technique).rating; }
+Level level_for_rating(double rating) {
+  // Thresholds on the printed (one-decimal) rating, so 2.45 and 2.5 never disagree.
+  const double r = std::round(rating * 10.0) / 10.0;
+  if (r < 2.45) return Level::easy;
+  if (r < 3.95) return Level::medium;
+  if (r < 5.95) return Level::hard;
+  if (r < 7.45) return Level::expert;
+  return Level::extreme;
+}
+Level technique_level(Technique technique) { return level_for_rating(technique_rating(technique)); }
 bool needs_uniqueness(Technique technique) {
-  return technique == Technique::unique_rectangle_1 || technique == Technique::bug_plus_1;
+  switch (technique) {
+    case Technique::unique_rectangle_1:
+    case Technique::unique_rectangle_2:
+    case Technique::unique_rectangle_3:
+    case Technique::unique_rectangle_4:
+    case Technique::bug_plus_1: return true;
+    default: return false;
+  }
+}
+double chain_length_adjustment(int nodes) {
+  // SE: +0.1 each time the length passes 4, 6, 8, 12, 16, 24, 32, 48, ... (alternately ×3/2, ×4/3).
+  double added = 0.0;
+  int ceiling = 4;
+  bool odd = false;
+  while (nodes > ceiling) {
+    added += 0.1;
+    ceiling = odd ? ceiling * 4 / 3 : ceiling * 3 / 2;
+    odd = !odd;
+  }
+  return added;
+}
+double step_rating(const Step& step) {
+  const double base = technique_rating(step.technique);
+  switch (step.technique) {
+    case Technique::x_chain:  // rated by the finder (strong links), else as a forcing X-chain
+      return step.rating > 0.0 ? step.rating : 6.6 + chain_length_adjustment(static_cast<int>(step.chain.size()));
+    case Technique::aic:
+      return base + chain_length_adjustment(static_cast<int>(step.chain.size()));
+    case Technique::xy_chain:  // each bivalue cell is two nodes (off, on)
+      return base + chain_length_adjustment(2 * static_cast<int>(step.chain.size()));
+    case Technique::simple_colouring:
+      return base + chain_length_adjustment(static_cast<int>(step.chain.size()));
+    case Technique::nishio:
+    case Technique::cell_forcing_chain:
+    case Technique::region_forcing_chain:
+    case Technique::dynamic_contradiction:
+    case Technique::dynamic_forcing_chain:
+    case Technique::dynamic_forcing_chain_plus:
+      // SE's complexity counts the chain's nodes; its adjustment starts after complexity - 2.
+      return base + chain_length_adjustment(grading::forcing_chain_length(step) - 2);
+    default: return step.rating > 0.0 ? step.rating : base;  // finders may refine (hidden single in a line: 1.5)
+  }
 }
 std::optional<Technique> parse_technique(std::string_view name) {
   for (int i = 0; i < kTechniqueCount; ++i)
@@ -179,47 +261,167 @@ std::string describe_step(const Step& step, const Shape& shape) {
 
 namespace grading {
 
-bool find_technique(Technique technique, const Board& board, Step& step) {
-  step = Step{};
-  switch (technique) {
-    case Technique::full_house: return find_full_house(board, step);
-    case Technique::naked_single: return find_naked_single(board, step);
-    case Technique::hidden_single: return find_hidden_single(board, step);
-    case Technique::locked_pointing: return find_locked_pointing(board, step);
-    case Technique::locked_claiming: return find_locked_claiming(board, step);
-    case Technique::naked_pair: return find_naked_subset(board, 2, step);
-    case Technique::hidden_pair: return find_hidden_subset(board, 2, step);
-    case Technique::naked_triple: return find_naked_subset(board, 3, step);
-    case Technique::hidden_triple: return find_hidden_subset(board, 3, step);
-    case Technique::unique_rectangle_1: return find_unique_rectangle_1(board, step);
-    case Technique::bug_plus_1: return find_bug_plus_1(board, step);
-    case Technique::naked_quad: return find_naked_subset(board, 4, step);
-    case Technique::skyscraper: return find_skyscraper(board, step);
-    case Technique::x_wing: return find_fish(board, 2, step);
-    case Technique::two_string_kite: return find_two_string_kite(board, step);
-    case Technique::w_wing: return find_w_wing(board, step);
-    case Technique::hidden_quad: return find_hidden_subset(board, 4, step);
-    case Technique::swordfish: return find_fish(board, 3, step);
-    case Technique::simple_colouring: return find_simple_colouring(board, step);
-    case Technique::xy_wing: return find_xy_wing(board, step);
-    case Technique::jellyfish: return find_fish(board, 4, step);
-    case Technique::xyz_wing: return find_xyz_wing(board, step);
-    case Technique::x_chain: return find_x_chain(board, step);
-    case Technique::xy_chain: return find_xy_chain(board, step);
-    case Technique::aic: return find_aic(board, step);
-    case Technique::guess: return false;
+namespace {
+
+/// A direct technique (SE): its eliminations leave a hidden single, looked for where SE looks.
+/// Locked candidates from house `from` into house `into`: in the other houses of `from`'s kind
+/// that cross `into` (pointing: the other boxes along the line; claiming: the other lines of
+/// the same direction through the box). Hidden subsets: in the subset's house, for the digits
+/// the subset removed. SE then only writes that single (the hint's other eliminations are not
+/// applied), so the step becomes that placement. Returns the first such single, or {-1, 0}.
+CellDigit hidden_single_left(const Board& board, const Step& step) {
+  const Topology& topo = board.topo();
+  const int n = topo.n;
+  std::uint64_t digits = 0;
+  for (const CellDigit& e : step.eliminations) digits |= digit_bit(e.digit);
+  // `house` after the step: its positions of d minus the eliminated ones (no board copy:
+  // this runs for every instance the direct finders meet).
+  auto single_after = [&](int h, int d) -> int {
+    const std::uint64_t before = board.positions(h, d);
+    if (popcount(before) < 2) return -1;
+    std::uint64_t after = before;
+    const auto cells = topo.house(h);
+    for (const CellDigit& e : step.eliminations)
+      if (e.digit == d)
+        for (std::size_t k = 0; k < cells.size(); ++k)
+          if (cells[k] == e.cell) after &= ~bit(static_cast<int>(k));
+    return popcount(after) == 1 ? cells[static_cast<std::size_t>(lowest(after))] : -1;
+  };
+  const bool locked = step.technique == Technique::locked_pointing || step.technique == Technique::locked_claiming;
+  if (!locked) {
+    const int h = step.houses.at(0);
+    for (std::uint64_t m = digits & ~board.placed_in(h); m; m &= m - 1)
+      if (const int c = single_after(h, lowest(m) + 1); c >= 0) return {c, lowest(m) + 1};
+    return {-1, 0};
   }
-  return false;
+  const int from = step.houses.at(0), into = step.houses.at(1);
+  const int kind = from / n;
+  const int d = lowest(digits) + 1;  // locked candidates remove one digit
+  for (int h = kind * n; h < kind * n + n; ++h) {
+    if (h == from) continue;
+    bool crosses = false;
+    for (int c : topo.house(h))
+      crosses = crosses || (into < n ? topo.row[c] == into : into < 2 * n ? n + topo.col[c] == into : 2 * n + topo.box[c] == into);
+    if (!crosses) continue;
+    if (const int c = single_after(h, d); c >= 0) return {c, d};
+  }
+  return {-1, 0};
 }
 
-std::optional<Step> next_step(const Board& board, bool allow_uniqueness) {
-  Step step;
-  for (int i = 0; i < kTechniqueCount; ++i) {
-    const auto technique = static_cast<Technique>(i);
-    if (!allow_uniqueness && needs_uniqueness(technique)) continue;
-    if (find_technique(technique, board, step)) return step;
+/// Turns a locked-candidates or hidden-subset step into its direct form (the single it leaves).
+void make_direct(const Board& board, Step& step, Technique technique) {
+  const CellDigit single = hidden_single_left(board, step);
+  step.technique = technique;
+  step.eliminations.clear();
+  step.placements = {single};
+}
+
+}  // namespace
+
+bool find_technique(Technique technique, const Board& board, Step& step) {
+  step = Step{};
+  const StepFilter direct = [&board](const Step& s) { return hidden_single_left(board, s).cell >= 0; };
+  bool found = false;
+  switch (technique) {
+    case Technique::full_house: found = find_full_house(board, step); break;
+    case Technique::naked_single: found = find_naked_single(board, step); break;
+    case Technique::hidden_single: found = find_hidden_single(board, step); break;
+    case Technique::locked_pointing: found = find_locked_pointing(board, step); break;
+    case Technique::locked_claiming: found = find_locked_claiming(board, step); break;
+    case Technique::naked_pair: found = find_naked_subset(board, 2, step); break;
+    case Technique::hidden_pair: found = find_hidden_subset(board, 2, step); break;
+    case Technique::naked_triple: found = find_naked_subset(board, 3, step); break;
+    case Technique::hidden_triple: found = find_hidden_subset(board, 3, step); break;
+    case Technique::unique_rectangle_1: found = find_unique_rectangle_1(board, step); break;
+    case Technique::bug_plus_1: found = find_bug_plus_1(board, step); break;
+    case Technique::naked_quad: found = find_naked_subset(board, 4, step); break;
+    case Technique::skyscraper: found = find_skyscraper(board, step); break;
+    case Technique::x_wing: found = find_fish(board, 2, step); break;
+    case Technique::two_string_kite: found = find_two_string_kite(board, step); break;
+    case Technique::w_wing: found = find_w_wing(board, step); break;
+    case Technique::hidden_quad: found = find_hidden_subset(board, 4, step); break;
+    case Technique::swordfish: found = find_fish(board, 3, step); break;
+    case Technique::simple_colouring: found = find_simple_colouring(board, step); break;
+    case Technique::xy_wing: found = find_xy_wing(board, step); break;
+    case Technique::jellyfish: found = find_fish(board, 4, step); break;
+    case Technique::xyz_wing: found = find_xyz_wing(board, step); break;
+    case Technique::x_chain: found = find_x_chain(board, step); break;
+    case Technique::xy_chain: found = find_xy_chain(board, step); break;
+    case Technique::aic: found = find_aic(board, step); break;
+    case Technique::direct_pointing:
+      found = find_locked_pointing(board, step, direct);
+      if (found) make_direct(board, step, technique);
+      break;
+    case Technique::direct_claiming:
+      found = find_locked_claiming(board, step, direct);
+      if (found) make_direct(board, step, technique);
+      break;
+    case Technique::direct_hidden_pair:
+      found = find_hidden_subset(board, 2, step, direct);
+      if (found) make_direct(board, step, technique);
+      break;
+    case Technique::direct_hidden_triple:
+      found = find_hidden_subset(board, 3, step, direct);
+      if (found) make_direct(board, step, technique);
+      break;
+    case Technique::turbot_fish: found = find_turbot_fish(board, step); break;
+    case Technique::empty_rectangle: found = find_empty_rectangle(board, step); break;
+    case Technique::unique_rectangle_2: found = find_unique_rectangle_2(board, step); break;
+    case Technique::unique_rectangle_3: found = find_unique_rectangle_3(board, step); break;
+    case Technique::unique_rectangle_4: found = find_unique_rectangle_4(board, step); break;
+    case Technique::wxyz_wing: found = find_wxyz_wing(board, step); break;
+    case Technique::aligned_pair_exclusion: found = find_aligned_pair_exclusion(board, step); break;
+    case Technique::sue_de_coq: found = find_sue_de_coq(board, step); break;
+    case Technique::als_xz: found = find_als_xz(board, step); break;
+    case Technique::als_xy_wing: found = find_als_xy_wing(board, step); break;
+    case Technique::death_blossom: found = find_death_blossom(board, step); break;
+    case Technique::aligned_triple_exclusion: found = find_aligned_triple_exclusion(board, step); break;
+    case Technique::nishio: found = find_nishio(board, step); break;
+    case Technique::cell_forcing_chain: found = find_cell_forcing_chain(board, step); break;
+    case Technique::region_forcing_chain: found = find_region_forcing_chain(board, step); break;
+    case Technique::dynamic_contradiction: found = find_dynamic_contradiction(board, step); break;
+    case Technique::dynamic_forcing_chain: found = find_dynamic_forcing_chain(board, step); break;
+    case Technique::dynamic_forcing_chain_plus: found = find_dynamic_forcing_chain_plus(board, step); break;
+    case Technique::guess: return false;
   }
-  return std::nullopt;
+  if (found) step.rating = step_rating(step);
+  return found;
+}
+
+// The order techniques are tried: SE's order (increasing base rating; among equals, the one
+// SE tries first). Chains are tried together at the end (see next_step).
+constexpr Technique kLadder[] = {
+    Technique::full_house,         Technique::hidden_single,      Technique::direct_pointing,
+    Technique::direct_claiming,    Technique::direct_hidden_pair, Technique::naked_single,
+    Technique::direct_hidden_triple, Technique::locked_pointing,  Technique::locked_claiming,
+    Technique::naked_pair,         Technique::x_wing,             Technique::hidden_pair,
+    Technique::naked_triple,       Technique::swordfish,          Technique::hidden_triple,
+    Technique::skyscraper,         Technique::two_string_kite,    Technique::xy_wing,
+    Technique::turbot_fish,        Technique::empty_rectangle,    Technique::xyz_wing,
+    Technique::unique_rectangle_1, Technique::unique_rectangle_2,
+    Technique::unique_rectangle_4, Technique::unique_rectangle_3, Technique::naked_quad,
+    Technique::jellyfish,          Technique::x_chain,            Technique::hidden_quad,
+    Technique::wxyz_wing,          Technique::bug_plus_1,         Technique::aligned_pair_exclusion,
+    Technique::xy_chain,           Technique::simple_colouring,   Technique::aic,
+    Technique::w_wing,             Technique::aligned_triple_exclusion, Technique::nishio,
+    Technique::als_xz,             Technique::als_xy_wing,        Technique::death_blossom,
+    Technique::sue_de_coq,
+    Technique::cell_forcing_chain, Technique::region_forcing_chain, Technique::dynamic_contradiction,
+    Technique::dynamic_forcing_chain, Technique::dynamic_forcing_chain_plus,
+};
+
+std::optional<Step> next_step(const Board& board, bool allow_uniqueness) {
+  // The easiest step available: techniques in ladder order; once a step is found, later
+  // techniques are still asked while their base rating is below the step's (a chain's
+  // rating grows with its length, so a short AIC can beat a long X-chain).
+  std::optional<Step> best;
+  Step step;
+  for (Technique technique : kLadder) {
+    if (!allow_uniqueness && needs_uniqueness(technique)) continue;
+    if (best && technique_rating(technique) >= best->rating - 1e-9) break;
+    if (find_technique(technique, board, step) && (!best || step.rating < best->rating - 1e-9)) best = step;
+  }
+  return best;
 }
 
 }  // namespace grading
@@ -228,6 +430,7 @@ struct Grader::Impl {
   explicit Impl(EngineKind engine) : solver(engine) {}
   Solver solver;                  // the uniqueness check: the caller's engine
   Solver search{EngineKind::dlx};  // guesses: always DLX's count, comparable across engines
+  Grade grade_as_given(const Grid& puzzle, const GradeOptions& options);
 };
 
 Grader::Grader(EngineKind engine) : impl_(std::make_unique<Impl>(engine)) {}
@@ -235,7 +438,44 @@ Grader::~Grader() = default;
 Grader::Grader(Grader&&) noexcept = default;
 Grader& Grader::operator=(Grader&&) noexcept = default;
 
+namespace {
+
+/// Maps a step found on the canonical grid back to the caller's cells, digits and houses.
+void map_back(Step& step, const grading::Transform& t) {
+  // Negative cells are chain separators; negative digits say "not d" (forcing chains).
+  auto cell = [&](int c) { return c < 0 ? c : t.source_cell(c); };
+  auto digit = [&](int d) {
+    const int a = d < 0 ? -d : d;
+    const int mapped = a >= 1 && a <= t.shape.n ? static_cast<int>(t.unlabel[static_cast<std::size_t>(a)]) : a;
+    return d < 0 ? -mapped : mapped;
+  };
+  for (CellDigit& p : step.placements) p = {cell(p.cell), digit(p.digit)};
+  for (CellDigit& e : step.eliminations) e = {cell(e.cell), digit(e.digit)};
+  std::sort(step.eliminations.begin(), step.eliminations.end());
+  for (int& c : step.cells) c = cell(c);
+  for (int& h : step.houses) h = h < 0 ? h : t.source_house(h);
+  std::uint64_t digits = 0;
+  for (std::uint64_t m = step.digits; m; m &= m - 1) digits |= grading::digit_bit(digit(grading::lowest(m) + 1));
+  step.digits = digits;
+  // Simple colouring stores a colour (1 or 2) in `digit`; every other chain a digit (or 0).
+  for (CellDigit& node : step.chain)
+    node = {cell(node.cell), step.technique == Technique::simple_colouring ? node.digit : digit(node.digit)};
+}
+
+}  // namespace
+
 Grade Grader::grade(const Grid& puzzle, const GradeOptions& options) {
+  // Grade the class representative (see canonical.hpp), then map the path back. Invalid
+  // puzzles are graded as given so that error messages name the caller's cells.
+  if (!find_clashes(puzzle, 1).empty()) return impl_->grade_as_given(puzzle, options);
+  const std::optional<grading::Transform> t = grading::canonical_transform(puzzle);
+  if (!t) return impl_->grade_as_given(puzzle, options);
+  Grade result = impl_->grade_as_given(t->apply(puzzle), options);
+  for (Step& step : result.path) map_back(step, *t);
+  return result;
+}
+
+Grade Grader::Impl::grade_as_given(const Grid& puzzle, const GradeOptions& options) {
   Grade result;
   result.givens = puzzle.givens();
   if (auto clashes = find_clashes(puzzle, 1); !clashes.empty()) {  // the first one is named
@@ -250,7 +490,7 @@ Grade Grader::grade(const Grid& puzzle, const GradeOptions& options) {
   }
   SolveResult solved;
   try {
-    solved = impl_->solver.solve(puzzle, 2, 1);
+    solved = solver.solve(puzzle, 2, 1);
   } catch (const std::invalid_argument& e) {  // an engine that cannot take this shape
     result.status = GradeStatus::invalid;
     result.level = Level::extreme;
@@ -270,20 +510,21 @@ Grade Grader::grade(const Grid& puzzle, const GradeOptions& options) {
 
   grading::Board board = grading::Board::from_grid(puzzle);
   bool stalled = false;
+  double hardest_rating = -1.0, hardest_logical_rating = -1.0;
   while (board.unsolved() > 0) {
     std::optional<Step> step = grading::next_step(board, result.used_uniqueness);
     if (!step) {
       if (!stalled) {
         stalled = true;
         SearchStats stats;
-        impl_->search.enumerate(board.to_grid(), [](const Grid&) { return false; }, 1, &stats);
+        search.enumerate(board.to_grid(), [](const Grid&) { return false; }, 1, &stats);
         result.guesses = stats.guesses;
       }
       if (options.stop_at_stall) {
-        result.level = Level::extreme;
+        result.rating = std::max(result.rating, kGuessRating);
         break;
       }
-      // Fewest candidates first, row-major among equals: the cell a person would try.
+      // Fewest candidates first, row-major among equals (on the canonical grid, so invariant).
       int best = -1;
       for (int c = 0; c < board.cells(); ++c)
         if (board.value(c) == 0 && (best < 0 || grading::popcount(board.candidates(c)) < grading::popcount(board.candidates(best))))
@@ -293,22 +534,26 @@ Grade Grader::grade(const Grid& puzzle, const GradeOptions& options) {
       step->placements = {{best, solution.cells[static_cast<std::size_t>(best)]}};
       step->cells = {best};
       step->digits = board.candidates(best);
+      step->rating = kGuessRating;
     }
     board.apply(*step);
     const Technique t = step->technique;
     ++result.counts[static_cast<std::size_t>(t)];
     result.score += technique_weight(t);
-    // Harder: a higher level, then a higher weight; the first met wins ties.
-    auto harder = [](Technique a, const std::optional<Technique>& b) {
-      if (!b) return true;
-      if (technique_level(a) != technique_level(*b)) return technique_level(a) > technique_level(*b);
-      return technique_weight(a) > technique_weight(*b);
-    };
-    if (harder(t, result.hardest)) result.hardest = t;
-    if (t != Technique::guess && harder(t, result.hardest_logical)) result.hardest_logical = t;
+    // The hardest step: the highest rating, the first met among equals.
+    if (step->rating > hardest_rating + 1e-9) {
+      hardest_rating = step->rating;
+      result.hardest = t;
+    }
+    if (t != Technique::guess && step->rating > hardest_logical_rating + 1e-9) {
+      hardest_logical_rating = step->rating;
+      result.hardest_logical = t;
+    }
+    result.rating = std::max(result.rating, step->rating);
     if (options.record_path) result.path.push_back(std::move(*step));
   }
-  if (result.hardest) result.level = std::max(result.level, technique_level(*result.hardest));
+  result.rating = std::round(result.rating * 10.0) / 10.0;
+  result.level = level_for_rating(result.rating);
   return result;
 }
 

@@ -13,7 +13,8 @@ namespace {
 
 /// Where `digit` may go in house `from` lies inside house `into`: eliminate it from the rest
 /// of `into`. True with a step when that removes something.
-bool lock(const Board& board, int from, int into, int digit, Technique technique, Step& step) {
+bool lock(const Board& board, int from, int into, int digit, Technique technique, Step& step,
+          const StepFilter& accept) {
   const Topology& topo = board.topo();
   int inside = 0;
   for (int c : topo.house(from)) {
@@ -40,7 +41,7 @@ bool lock(const Board& board, int from, int into, int digit, Technique technique
   step.digits = digit_bit(digit);
   step.houses = {from, into};
   normalise(step);
-  return true;
+  return !accept || accept(step);
 }
 
 /// The line houses crossing box `b`.
@@ -56,7 +57,7 @@ bool for_crossing_lines(const Topology& topo, int box, Visit visit) {
 
 }  // namespace
 
-bool find_locked_pointing(const Board& board, Step& step) {
+bool find_locked_pointing(const Board& board, Step& step, const StepFilter& accept) {
   const Topology& topo = board.topo();
   for (int b = 0; b < topo.n; ++b) {
     const int box_house = 2 * topo.n + b;
@@ -65,7 +66,7 @@ bool find_locked_pointing(const Board& board, Step& step) {
       if (!(open & digit_bit(d))) continue;
       if (for_crossing_lines(topo, b, [&](int line) {
             step = Step{};
-            return lock(board, box_house, line, d, Technique::locked_pointing, step);
+            return lock(board, box_house, line, d, Technique::locked_pointing, step, accept);
           }))
         return true;
     }
@@ -73,7 +74,7 @@ bool find_locked_pointing(const Board& board, Step& step) {
   return false;
 }
 
-bool find_locked_claiming(const Board& board, Step& step) {
+bool find_locked_claiming(const Board& board, Step& step, const StepFilter& accept) {
   const Topology& topo = board.topo();
   for (int line = 0; line < 2 * topo.n; ++line) {
     const std::uint64_t open = board.all_digits() & ~board.placed_in(line);
@@ -88,7 +89,7 @@ bool find_locked_claiming(const Board& board, Step& step) {
         }
       if (some_cell < 0) continue;
       step = Step{};
-      if (lock(board, line, topo.box_house(some_cell), d, Technique::locked_claiming, step)) return true;
+      if (lock(board, line, topo.box_house(some_cell), d, Technique::locked_claiming, step, accept)) return true;
     }
   }
   return false;

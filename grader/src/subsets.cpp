@@ -82,7 +82,7 @@ bool find_naked_subset(const Board& board, int size, Step& step) {
   return false;
 }
 
-bool find_hidden_subset(const Board& board, int size, Step& step) {
+bool find_hidden_subset(const Board& board, int size, Step& step, const StepFilter& accept) {
   const Topology& topo = board.topo();
   std::vector<std::pair<int, std::uint64_t>> digits;
   for (int h = 0; h < topo.houses(); ++h) {
@@ -112,7 +112,7 @@ bool find_hidden_subset(const Board& board, int size, Step& step) {
           step.digits = keep;
           step.houses = {h};
           normalise(step);
-          return true;
+          return !accept || accept(step);
         }))
       return true;
   }

@@ -10,6 +10,9 @@
 //    one with three, and without one extra digit in that cell each digit would fit exactly
 //    twice in every house where it fits at all. Such a "grave" has no solution or at least
 //    two, so on a unique puzzle the extra digit is the true one: it is placed.
+#include <array>
+#include <vector>
+
 #include "board.hpp"
 
 namespace sudokit::grading {
@@ -100,6 +103,150 @@ bool find_bug_plus_1(const Board& board, Step& step) {
   step.cells = {odd};
   step.digits = board.candidates(odd);
   return true;
+}
+
+}  // namespace sudokit::grading
+
+namespace sudokit::grading {
+namespace {
+
+// Unique rectangles of types 2-4: four empty corners spanning two rows, two columns and two
+// boxes that all hold digits a and b. Two "floor" corners hold exactly {a,b}; the two "roof"
+// corners hold more. If the roof lost its extras, a and b could swap: the puzzle would have
+// two solutions, so one of the roof's extra candidates is true.
+//  - type 2: both roof cells hold exactly one extra digit x: one of them is x, so cells
+//    seeing both lose x (SE 4.6);
+//  - type 3: the roof's extras act as one virtual cell in a house both roof cells share; with
+//    k more cells of that house it forms a naked subset of k+1 digits, whose digits leave the
+//    house's other cells (SE 4.6 + 0.1 per extra cell beyond one);
+//  - type 4: in a house both roof cells share, a is only in the roof: one roof cell is a, so
+//    neither can be b (b leaves both roof cells; SE 4.6).
+template <class Visit>
+bool for_each_rectangle(const Board& board, Visit visit) {
+  const Topology& topo = board.topo();
+  const int n = topo.n;
+  for (int r1 = 0; r1 < n; ++r1)
+    for (int r2 = r1 + 1; r2 < n; ++r2)
+      for (int c1 = 0; c1 < n; ++c1)
+        for (int c2 = c1 + 1; c2 < n; ++c2) {
+          const std::array<int, 4> corners = {r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2};
+          if (!((topo.box[corners[0]] == topo.box[corners[1]]) != (topo.box[corners[0]] == topo.box[corners[2]]))) continue;
+          std::uint64_t common = board.all_digits();
+          bool open = true;
+          for (int c : corners) {
+            open = open && board.value(c) == 0;
+            common &= board.candidates(c);
+          }
+          if (!open || popcount(common) < 2) continue;
+          for (std::uint64_t ma = common; ma; ma &= ma - 1)
+            for (std::uint64_t mb = ma & (ma - 1); mb; mb &= mb - 1) {
+              const std::uint64_t pair = bit(lowest(ma)) | bit(lowest(mb));
+              std::vector<int> floor, roof;
+              for (int c : corners) (board.candidates(c) == pair ? floor : roof).push_back(c);
+              if (floor.size() != 2 || roof.size() != 2) continue;
+              if (visit(corners, pair, roof)) return true;
+            }
+        }
+  return false;
+}
+
+/// Houses both cells lie in.
+std::vector<int> shared_houses(const Topology& topo, int a, int b) {
+  std::vector<int> houses;
+  if (topo.row[a] == topo.row[b]) houses.push_back(topo.row_house(a));
+  if (topo.col[a] == topo.col[b]) houses.push_back(topo.col_house(a));
+  if (topo.box[a] == topo.box[b]) houses.push_back(topo.box_house(a));
+  return houses;
+}
+
+void describe_rectangle(Step& step, Technique technique, const std::array<int, 4>& corners, std::uint64_t pair) {
+  step.technique = technique;
+  step.cells.assign(corners.begin(), corners.end());
+  step.digits = pair;
+  normalise(step);
+}
+
+}  // namespace
+
+bool find_unique_rectangle_2(const Board& board, Step& step) {
+  const Topology& topo = board.topo();
+  return for_each_rectangle(board, [&](const std::array<int, 4>& corners, std::uint64_t pair, const std::vector<int>& roof) {
+    const std::uint64_t x0 = board.candidates(roof[0]) & ~pair, x1 = board.candidates(roof[1]) & ~pair;
+    if (x0 != x1 || popcount(x0) != 1) return false;
+    const int x = lowest(x0) + 1;
+    step = Step{};
+    for (int c : topo.peers(roof[0]))
+      if (c != roof[1] && topo.sees(c, roof[1])) eliminate_into(board, step, c, x);
+    if (step.eliminations.empty()) return false;
+    describe_rectangle(step, Technique::unique_rectangle_2, corners, pair);
+    return true;
+  });
+}
+
+bool find_unique_rectangle_3(const Board& board, Step& step) {
+  const Topology& topo = board.topo();
+  return for_each_rectangle(board, [&](const std::array<int, 4>& corners, std::uint64_t pair, const std::vector<int>& roof) {
+    const std::uint64_t extras = (board.candidates(roof[0]) | board.candidates(roof[1])) & ~pair;
+    if (popcount(extras) < 2) return false;
+    for (int h : shared_houses(topo, roof[0], roof[1])) {
+      std::vector<int> others;
+      for (int c : topo.house(h))
+        if (board.value(c) == 0 && c != roof[0] && c != roof[1]) others.push_back(c);
+      // Subsets of 1..3 other cells that with the virtual cell make a naked subset.
+      const int m = static_cast<int>(others.size());
+      for (int size = 1; size <= 3 && size < m; ++size) {
+        std::vector<int> pick(static_cast<std::size_t>(size));
+        for (int i = 0; i < size; ++i) pick[static_cast<std::size_t>(i)] = i;
+        for (;;) {
+          std::uint64_t digits = extras;
+          for (int i : pick) digits |= board.candidates(others[static_cast<std::size_t>(i)]);
+          if (popcount(digits) == size + 1) {
+            step = Step{};
+            for (int k = 0; k < m; ++k) {
+              bool chosen = false;
+              for (int i : pick) chosen = chosen || i == k;
+              if (chosen) continue;
+              for (std::uint64_t dm = board.candidates(others[static_cast<std::size_t>(k)]) & digits; dm; dm &= dm - 1)
+                eliminate_into(board, step, others[static_cast<std::size_t>(k)], lowest(dm) + 1);
+            }
+            if (!step.eliminations.empty()) {
+              describe_rectangle(step, Technique::unique_rectangle_3, corners, pair);
+              for (int i : pick) step.cells.push_back(others[static_cast<std::size_t>(i)]);
+              step.houses = {h};
+              step.rating = 4.5 + 0.1 * size;
+              return true;
+            }
+          }
+          int i = size - 1;
+          while (i >= 0 && pick[static_cast<std::size_t>(i)] == m - size + i) --i;
+          if (i < 0) break;
+          ++pick[static_cast<std::size_t>(i)];
+          for (int k = i + 1; k < size; ++k) pick[static_cast<std::size_t>(k)] = pick[static_cast<std::size_t>(k - 1)] + 1;
+        }
+      }
+    }
+    return false;
+  });
+}
+
+bool find_unique_rectangle_4(const Board& board, Step& step) {
+  const Topology& topo = board.topo();
+  return for_each_rectangle(board, [&](const std::array<int, 4>& corners, std::uint64_t pair, const std::vector<int>& roof) {
+    for (int h : shared_houses(topo, roof[0], roof[1]))
+      for (int side = 0; side < 2; ++side) {
+        const int a = lowest(side ? pair & (pair - 1) : pair) + 1;
+        const int b = lowest(pair & ~digit_bit(a)) + 1;
+        if (popcount(board.positions(h, a)) != 2) continue;  // a only in the two roof cells
+        step = Step{};
+        eliminate_into(board, step, roof[0], b);
+        eliminate_into(board, step, roof[1], b);
+        if (step.eliminations.empty()) continue;
+        describe_rectangle(step, Technique::unique_rectangle_4, corners, pair);
+        step.houses = {h};
+        return true;
+      }
+    return false;
+  });
 }
 
 }  // namespace sudokit::grading

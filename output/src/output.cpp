@@ -340,7 +340,7 @@ std::string hardest_name(const Grade& grade) {
 }  // namespace
 
 std::string grade_csv_header(bool explain) {
-  std::string header = "record,source,line,puzzle,status,level,score,hardest,givens,guesses,unique";
+  std::string header = "record,source,line,puzzle,status,level,rating,score,hardest,givens,guesses,unique";
   for (int i = 0; i < kTechniqueCount; ++i) header += fmt::format(",{}", technique_name(static_cast<Technique>(i)));
   header += explain ? ",path,error\n" : ",error\n";
   return header;
@@ -357,7 +357,7 @@ void write_grade(std::string& out, const OutputOptions& options, const Record& r
         out += status_line(outcome.status, outcome.error);
         return;
       }
-      out += fmt::format("{} {} {}\n", level_name(g.level), g.score, hardest_name(g));
+      out += fmt::format("{} {:.1f} {} {}\n", level_name(g.level), g.rating, g.score, hardest_name(g));
       if (outcome.explain)
         for (std::size_t i = 0; i < g.path.size(); ++i)
           out += fmt::format("  {}. {}\n", i + 1, describe_step(g.path[i], record.grid->shape));
@@ -370,6 +370,7 @@ void write_grade(std::string& out, const OutputOptions& options, const Record& r
         return;
       }
       j["level"] = level_name(g.level);
+      j["rating"] = g.rating;
       j["score"] = g.score;
       j["hardest"] = hardest_name(g);
       Json steps = Json::object();
@@ -391,11 +392,11 @@ void write_grade(std::string& out, const OutputOptions& options, const Record& r
     case Format::csv: {
       out += csv_prefix(record, alphabet, outcome.status);
       if (graded) {
-        out += fmt::format(",{},{},{},{},{},{}", level_name(g.level), g.score, hardest_name(g), g.givens, g.guesses,
-                           g.unique ? "true" : "false");
+        out += fmt::format(",{},{:.1f},{},{},{},{},{}", level_name(g.level), g.rating, g.score, hardest_name(g), g.givens,
+                           g.guesses, g.unique ? "true" : "false");
         for (int count : g.counts) out += fmt::format(",{}", count);
       } else {
-        out += ",,,,,,";
+        out += ",,,,,,,";
         for (int i = 0; i < kTechniqueCount; ++i) out += ',';
       }
       if (outcome.explain) {
@@ -419,7 +420,7 @@ std::string_view generated_hardest(const GeneratedPuzzle& p) { return p.hardest 
 
 std::string generate_csv_header(const GenerateLayout& layout) {
   std::string header = "record,puzzle,status,index,seed,clues,symmetry,minimal";
-  if (layout.graded) header += ",level,score,hardest";
+  if (layout.graded) header += ",level,rating,score,hardest";
   if (layout.with_solution) header += ",solution";
   return header + ",error\n";
 }
@@ -449,7 +450,8 @@ void write_generated(std::string& out, const OutputOptions& options, const Gener
       out += fmt::format("# puzzle {} seed {} clues {} symmetry {}{}", p.index, p.seed, p.clues,
                          symmetry_name(p.symmetry), p.minimal ? " minimal" : "");
       if (p.graded)
-        out += fmt::format(" level {} score {} hardest {}", level_name(p.level), p.score, generated_hardest(p));
+        out += fmt::format(" level {} rating {:.1f} score {} hardest {}", level_name(p.level), p.rating, p.score,
+                           generated_hardest(p));
       out += '\n';
       out += to_block(p.puzzle, alphabet);
       if (layout.with_solution) {
@@ -482,6 +484,7 @@ void write_generated(std::string& out, const OutputOptions& options, const Gener
       j["minimal"] = p.minimal;
       if (p.graded) {
         j["level"] = std::string(level_name(p.level));
+        j["rating"] = p.rating;
         j["score"] = p.score;
         j["hardest"] = std::string(generated_hardest(p));
       }
@@ -491,7 +494,7 @@ void write_generated(std::string& out, const OutputOptions& options, const Gener
     case Format::csv:
       if (!p.ok) {
         out += fmt::format("{},,{},{},,,,", position, status, p.index);
-        if (layout.graded) out += ",,,";
+        if (layout.graded) out += ",,,,";
         if (layout.with_solution) out += ",";
         out += ',' + csv_field(one_line(error)) + '\n';
         return;
@@ -499,8 +502,8 @@ void write_generated(std::string& out, const OutputOptions& options, const Gener
       out += fmt::format("{},{},{},{},{},{},{},{}", position, to_line(p.puzzle, alphabet), status, p.index, p.seed,
                          p.clues, symmetry_name(p.symmetry), p.minimal ? "true" : "false");
       if (layout.graded) {
-        if (p.graded) out += fmt::format(",{},{},{}", level_name(p.level), p.score, generated_hardest(p));
-        else out += ",,,";
+        if (p.graded) out += fmt::format(",{},{:.1f},{},{}", level_name(p.level), p.rating, p.score, generated_hardest(p));
+        else out += ",,,,";
       }
       if (layout.with_solution) out += ',' + to_line(p.solution, alphabet);
       out += ",\n";

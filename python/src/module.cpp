@@ -50,8 +50,9 @@ struct SolveResultPy {
 };
 
 struct GradePy {
-  std::string status;  // graded, none, invalid
+  std::string status;  // graded, multiple, none, invalid
   std::optional<std::string> level;
+  double rating = 0;
   int score = 0;
   std::optional<std::string> hardest;
   int steps = 0;
@@ -123,7 +124,7 @@ GradePy translate_grade(const sudokit::Grade& grade) {
   GradePy out;
   switch (grade.status) {
     case sudokit::GradeStatus::graded:
-      out.status = "graded";
+      out.status = grade.unique ? "graded" : "multiple";  // as `sudokit grade`: one solution or no grade
       break;
     case sudokit::GradeStatus::no_solution:
       out.status = "none";
@@ -132,14 +133,16 @@ GradePy translate_grade(const sudokit::Grade& grade) {
       out.status = "invalid";
       break;
   }
-  if (grade.status == sudokit::GradeStatus::graded) {
+  if (out.status == "graded") {
     out.level = std::string(sudokit::level_name(grade.level));
+    out.rating = grade.rating;
     out.score = grade.score;
     if (grade.hardest) out.hardest = std::string(sudokit::technique_name(*grade.hardest));
     for (int count : grade.counts) out.steps += count;
     out.guesses = grade.guesses;
   } else {
-    out.error = grade.error;
+    out.error = out.status == "multiple" ? "the puzzle has 2 or more solutions: only a uniquely solvable puzzle can be graded"
+                                         : grade.error;
   }
   return out;
 }
@@ -285,8 +288,10 @@ PYBIND11_MODULE(_core, m) {
       .def("__repr__", [](const SolveResultPy& r) { return "<SolveResult " + r.status + " count=" + std::to_string(r.count) + ">"; });
 
   py::class_<GradePy>(m, "Grade", "How a person would solve one puzzle (the grader).")
-      .def_readonly("status", &GradePy::status, "'graded', 'none' (no solution) or 'invalid'")
+      .def_readonly("status", &GradePy::status,
+                    "'graded', 'multiple' (several solutions: no grade), 'none' (no solution) or 'invalid'")
       .def_readonly("level", &GradePy::level, "'easy', 'medium', 'hard', 'expert' or 'extreme'; None unless graded")
+      .def_readonly("rating", &GradePy::rating, "the rating on Sukaku Explainer's scale (one decimal)")
       .def_readonly("score", &GradePy::score, "sum of the technique weights over the solving path")
       .def_readonly("hardest", &GradePy::hardest, "hardest technique used ('x-wing', ...), None if none was needed")
       .def_readonly("steps", &GradePy::steps, "steps on the solving path")

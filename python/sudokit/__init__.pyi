@@ -17,9 +17,11 @@ class SolveResult:
 
 class Grade:
     @property
-    def status(self) -> str: ...  # 'graded', 'none', 'invalid'
+    def status(self) -> str: ...  # 'graded', 'multiple', 'none', 'invalid'
     @property
     def level(self) -> Optional[str]: ...  # 'easy' ... 'extreme'
+    @property
+    def rating(self) -> float: ...  # Sukaku Explainer's scale, one decimal
     @property
     def score(self) -> int: ...
     @property

@@ -151,7 +151,7 @@ def test_grade_matches_the_program():
     puzzles = collection("puzzles/top1465.txt", 60)
     out = run(["grade"], "\n".join(puzzles) + "\n").stdout.splitlines()
     grades = sudokit.grade_many(puzzles)
-    assert [f"{g.level} {g.score} {g.hardest or 'none'}" for g in grades] == out
+    assert [f"{g.level} {g.rating:.1f} {g.score} {g.hardest or 'none'}" for g in grades] == out
     assert all(g.status == "graded" and g.steps > 0 and g.error is None for g in grades)
     single = sudokit.grade(puzzles[0])
     assert (single.level, single.score, single.steps) == (grades[0].level, grades[0].score, grades[0].steps)

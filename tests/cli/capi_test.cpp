@@ -158,8 +158,10 @@ TEST(CApi, GradeAndScoreMatchTheProgram) {
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
     sudokit_grade_info info{};
     ASSERT_EQ(sudokit_grade(puzzles[i].c_str(), &info), 0) << sudokit_last_error();
-    const std::string line = std::string(sudokit_level_name(info.level)) + " " + std::to_string(info.score) + " " +
-                             (info.hardest < 0 ? "none" : sudokit_technique_name(info.hardest));
+    char rating[16];
+    std::snprintf(rating, sizeof rating, "%.1f", info.rating);
+    const std::string line = std::string(sudokit_level_name(info.level)) + " " + rating + " " +
+                             std::to_string(info.score) + " " + (info.hardest < 0 ? "none" : sudokit_technique_name(info.hardest));
     EXPECT_EQ(line, grade_lines[i]) << puzzles[i];
     EXPECT_GT(info.steps, 0);
 

@@ -82,7 +82,10 @@ std::string fmt_index(std::size_t index) { return "sudokit generate: puzzle " + 
 
 // What `sudokit grade` prints for a record's grade: "LEVEL SCORE HARDEST\n".
 std::string fmt_line(const nlohmann::ordered_json& j) {
-  return j["level"].get<std::string>() + " " + std::to_string(j["score"].get<int>()) + " " + j["hardest"].get<std::string>() + "\n";
+  char rating[16];
+  std::snprintf(rating, sizeof rating, "%.1f", j["rating"].get<double>());
+  return j["level"].get<std::string>() + " " + rating + " " + std::to_string(j["score"].get<int>()) + " " +
+         j["hardest"].get<std::string>() + "\n";
 }
 
 TEST(GenerateCli, JsonlRecordsAreUniqueAndSelfConsistent) {
@@ -174,14 +177,14 @@ TEST(GenerateCli, PinnedDifficultyOutput) {
   const auto r = run_sudokit({"generate", "--count", "3", "--seed", "1", "--difficulty", "hard", "--format", "csv"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out,
-            "record,puzzle,status,index,seed,clues,symmetry,minimal,level,score,hardest,error\n"
-            "1,....3....5.34.7....9...28..........715..6..4.7..84........7.1..26.....35..5...4..,unique,0,"
-            "8800180359975599776,24,none,true,hard,838,skyscraper,\n"
+            "record,puzzle,status,index,seed,clues,symmetry,minimal,level,rating,score,hardest,error\n"
+            "1,7..1.6.....1.9.....4..3..9.4.39...6.2..4..3...6....5..8........6.2..7.1..7...8..2,unique,0,"
+            "10060228845264591718,25,none,true,hard,4.7,1008,unique-rectangle-3,\n"
             "2,.96.......3..6.5.81..4....75......13.2..3......32.9.....5...47.61..........1..68.,unique,1,"
-            "2128537417664720983,25,none,true,hard,994,skyscraper,\n"
+            "2128537417664720983,25,none,true,hard,4.0,1230,skyscraper,\n"
             "3,......5...1...5.2...27.9....91...2.6......73.34.8...9.2..5.......543...76........,unique,2,"
-            "9880394122942321099,24,none,true,hard,768,xy-wing,\n");
-  EXPECT_NE(r.err.find("difficulty hard: 3 puzzles from 19 candidates (15.8% accepted)"), std::string::npos) << r.err;
+            "9880394122942321099,24,none,true,hard,4.2,1010,xy-wing,\n");
+  EXPECT_NE(r.err.find("difficulty hard: 3 puzzles from 14 candidates (21.4% accepted)"), std::string::npos) << r.err;
 }
 
 // Every emitted puzzle, graded again by `sudokit grade` (default options), has the level asked.

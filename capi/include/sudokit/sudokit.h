@@ -50,11 +50,11 @@ SUDOKIT_API int sudokit_generate(unsigned long long seed, unsigned long long ind
 
 /* Difficulty levels (sudokit_grade_info.level). */
 enum {
-  SUDOKIT_LEVEL_EASY = 0,    /* singles only */
-  SUDOKIT_LEVEL_MEDIUM = 1,  /* locked candidates, pairs, triples */
-  SUDOKIT_LEVEL_HARD = 2,    /* quads, fish, single-digit patterns, wings, uniqueness */
-  SUDOKIT_LEVEL_EXPERT = 3,  /* chains */
-  SUDOKIT_LEVEL_EXTREME = 4  /* logic stalls: guessing required */
+  SUDOKIT_LEVEL_EASY = 0,    /* rating < 2.5: singles, direct techniques */
+  SUDOKIT_LEVEL_MEDIUM = 1,  /* rating < 4.0: locked candidates, pairs, triples, X-Wing, Swordfish */
+  SUDOKIT_LEVEL_HARD = 2,    /* rating < 6.0: single-digit patterns, wings, uniqueness, quads */
+  SUDOKIT_LEVEL_EXPERT = 3,  /* rating < 7.5: aligned pairs, chains */
+  SUDOKIT_LEVEL_EXTREME = 4  /* Nishio, ALS, forcing chains, guessing */
 };
 
 /* How a person would solve the puzzle (the grader, as `sudokit grade`). */
@@ -64,10 +64,11 @@ typedef struct sudokit_grade_info {
   int hardest;                 /* hardest technique used (sudokit_technique_name), -1: none needed */
   int steps;                   /* steps on the solving path */
   unsigned long long guesses;  /* branch points a search needs after logic stalls (0: none) */
+  double rating;               /* the rating on Sukaku Explainer's scale (one decimal); level follows it */
 } sudokit_grade_info;
 
-/* Grades a puzzle with a unique solution or several (the path then follows the first).
- * Returns 0 and fills *out, or -1 (invalid puzzle, no solution, `out` NULL). */
+/* Grades a uniquely solvable puzzle, as `sudokit grade` does. Returns 0 and fills *out, or
+ * -1 (invalid puzzle, no solution, two or more solutions, `out` NULL). */
 SUDOKIT_API int sudokit_grade(const char *puzzle, sudokit_grade_info *out);
 
 /* "easy" ... "extreme"; NULL outside 0..4. */

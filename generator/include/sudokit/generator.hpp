@@ -105,6 +105,12 @@ struct ScoreRange {
   int high = 0;
 };
 
+/// Grader ratings (Sukaku Explainer's scale, one decimal), both ends included.
+struct RatingRange {
+  double low = 0;
+  double high = 0;
+};
+
 /// What to generate. min_clues/max_clues = 0 mean "no bound"; min_clues < max_clues draws each
 /// candidate's stop count in the range (step 3 at the top of this file).
 struct GeneratorConfig {
@@ -121,8 +127,10 @@ struct GeneratorConfig {
   int max_attempts = 1000;
   /// Difficulty target: keep only candidates the grader rates at this level...
   std::optional<Level> level;
-  /// ...and/or with a score in this range.
+  /// ...and/or with a score in this range...
   std::optional<ScoreRange> score;
+  /// ...and/or with a rating in this range.
+  std::optional<RatingRange> rating;
   /// Grade every puzzle (level, score, hardest in the result) even without a target.
   bool grade = false;
   /// Search nodes one removal test may use before the clue is kept undecided (0: no limit,
@@ -178,6 +186,7 @@ struct GeneratedPuzzle {
   bool graded = false;
   Level level = Level::easy;
   int score = 0;
+  double rating = 0;  ///< on Sukaku Explainer's scale (Grade::rating)
   std::optional<Technique> hardest;
 };
 

@@ -1,38 +1,47 @@
-// sudokit/grader.hpp: grade a puzzle the way a person solves it.
+// sudokit/grader.hpp: grade a puzzle the way a person solves it, on Sukaku Explainer's scale.
 //
-// A puzzle book sells "easy" to "expert"; a reader notices when an "easy" one needs an
+// A puzzle book sells "easy" to "extreme"; a reader notices when an "easy" one needs an
 // X-Wing. The grader therefore solves like a person: it keeps pencil marks (candidates) and
-// applies human techniques, always the simplest one that makes progress, recording every
-// step. The rating follows from that solving path:
+// applies human techniques, always the easiest one available, recording every step.
 //
-//   hardest  the hardest technique the path needed;
-//   score    the sum of the technique weights over the path (HoDoKu's spirit: a naked single
-//            costs 4, an X-Wing 140, a chain 260; see technique_weight());
-//   level    from the hardest technique (technique_level()):
-//              easy     singles only (full house, naked single, hidden single)
-//              medium   locked candidates, naked/hidden pairs and triples
-//              hard     quads, fish (X-Wing, Swordfish, Jellyfish), single-digit patterns
-//                       (Skyscraper, 2-String Kite, simple colouring), wings (XY, XYZ, W),
-//                       unique rectangle type 1, BUG+1
-//              expert   chains (X-Chain, XY-Chain, alternating inference chains)
-//              extreme  logic stalls: guessing required
+// The rating follows Sukaku Explainer (SE, the community's reference rater, scale 1.0-11.9):
+// every technique has SE's value for it (hidden single in a box 1.2, in a line 1.5, naked
+// single 2.3, pointing 2.6, X-Wing 3.2, XY-Wing 4.2, unique rectangle 4.5, forcing X-chain
+// 6.6 ...; see technique_rating()), chains add SE's length adjustment (step_rating()), and the
+// puzzle's `rating` is the hardest step of the path that always takes the easiest step
+// available, which is SE's own definition. From it:
 //
-// When logic stalls, the grader records a `guess` step (it places the solver's digit in the
-// unsolved cell with fewest candidates, weight 1000) and carries on, so every path reaches
-// the solution and the per-technique counts cover the whole puzzle. `guesses` separately
-// reports how many branch points a Dancing-Links search needs from the first stalled state.
+//   level    a monotone function of the rating (level_for_rating()):
+//              easy     rating < 2.5   singles, direct hidden pairs
+//              medium   < 4.0          locked candidates, pairs, triples, X-Wing, Swordfish
+//              hard     < 6.0          wings, turbot fish, empty rectangles, unique
+//                                      rectangles, quads, Jellyfish, BUG
+//              expert   < 7.5          aligned pair exclusion, X-/XY-chains, AICs, cycles
+//              extreme  >= 7.5         Nishio, forcing chains, dynamic chains, guessing
+//   hardest  the technique of the hardest step;
+//   score    the sum of per-technique weights over the path (HoDoKu's spirit, an effort
+//            measure that also grows with the number of hard steps; technique_weight()).
 //
-// Uniqueness techniques (unique rectangle type 1, BUG+1) are only valid when the puzzle has
-// exactly one solution. By default the grader checks that with the solver before grading
-// and uses them only then; GradeOptions can skip the check (the caller knows) or turn them
-// off. Everything is deterministic: the same puzzle always gets the same path and grade.
+// When logic stalls, the grader records a `guess` step (it writes the solution's digit in an
+// unsolved cell with fewest candidates, rated kGuessRating) and carries on, so every path
+// reaches the solution. `guesses` separately reports how many branch points a Dancing-Links
+// search needs from the first stalled state.
+//
+// Invariance: rating, score, level and the path (up to the transformation) are the same for
+// every puzzle equivalent under transposition, band/stack and row/column permutations and
+// digit relabelling: 9×9 (and smaller) puzzles are solved in a canonical form of their
+// symmetry class and the path is mapped back (see src/canonical.hpp).
+//
+// Uniqueness techniques (unique rectangles, BUG) are only valid when the puzzle has exactly
+// one solution. By default the grader checks that with the solver before grading and uses
+// them only then; GradeOptions can skip the check (the caller knows) or turn them off.
 //
 // Sizes: every technique is written over the houses of sudokit::Shape, so 4×4, 6×6, 16×16
 // grade too (up to kMaxSize); the techniques were designed and tested on 9×9 first.
 //
 // Example:
 //   sudokit::Grade g = sudokit::grade(puzzle);
-//   if (g.status == sudokit::GradeStatus::graded) use(g.level, g.score, g.hardest);
+//   if (g.status == sudokit::GradeStatus::graded) use(g.rating, g.level, g.hardest);
 #pragma once
 
 #include <array>
@@ -75,19 +84,56 @@ enum class Technique : std::uint8_t {
   x_chain,
   xy_chain,
   aic,
+  // Added for SE's scale (tried in order of rating, not of this enum; see kLadder).
+  direct_pointing,       ///< pointing that leaves a hidden single (SE 1.7)
+  direct_claiming,       ///< claiming that leaves a hidden single (SE 1.9)
+  direct_hidden_pair,    ///< hidden pair that leaves a hidden single (SE 2.0)
+  direct_hidden_triple,  ///< hidden triple that leaves a hidden single (SE 2.5)
+  turbot_fish,           ///< conjugate pair, weak link, conjugate pair (SE 4.2)
+  empty_rectangle,       ///< a box whose digit lies on one row and one column, with a conjugate pair (SE 4.2)
+  unique_rectangle_2,
+  unique_rectangle_3,
+  unique_rectangle_4,
+  wxyz_wing,
+  // The hardest families (advanced.hpp: als.cpp, aligned_exclusion.cpp, forcing_chains.cpp).
+  aligned_pair_exclusion,
+  sue_de_coq,
+  als_xz,
+  als_xy_wing,
+  death_blossom,
+  aligned_triple_exclusion,
+  nishio,
+  cell_forcing_chain,
+  region_forcing_chain,
+  dynamic_contradiction,
+  dynamic_forcing_chain,
+  dynamic_forcing_chain_plus,
   guess,
 };
 inline constexpr int kTechniqueCount = static_cast<int>(Technique::guess) + 1;
 
+/// Levels in increasing rating (level_for_rating()).
 enum class Level : std::uint8_t { easy, medium, hard, expert, extreme };
+
+/// The SE value a guess step is rated: logic, dynamic forcing chains included, stalled; SE
+/// would need nested forcing chains (9.5 and up).
+inline constexpr double kGuessRating = 9.5;
 
 /// "hidden-single", "x-wing", ... (lower case, '-' between words; stable, used in output).
 std::string_view technique_name(Technique technique);
 std::optional<Technique> parse_technique(std::string_view name);
 /// Score of one application (HoDoKu-like weights; guess 1000).
 int technique_weight(Technique technique);
-/// The level a puzzle needing this technique gets (at least).
+/// SE's base value of the technique (chains add a length adjustment, see step_rating()).
+double technique_rating(Technique technique);
+/// The level a puzzle needing this technique gets (at least): level_for_rating(technique_rating()).
 Level technique_level(Technique technique);
+/// The level of a rating: easy < 2.5 <= medium < 4.0 <= hard < 6.0 <= expert < 7.5 <= extreme.
+/// Monotone: a higher rating never gets a lower level.
+Level level_for_rating(double rating);
+/// SE's chain length adjustment for a chain of `nodes` candidates (on and off): +0.1 past 4,
+/// 6, 8, 12, 16, 24, 32, ... nodes.
+double chain_length_adjustment(int nodes);
 /// True for unique rectangle and BUG+1, which assume the puzzle has one solution.
 bool needs_uniqueness(Technique technique);
 
@@ -114,9 +160,14 @@ struct Step {
   /// Chains: the nodes in order, each a cell and the digit that is true there when the
   /// chain's start is false. Simple colouring: the coloured cells, digit 1 or 2 = colour.
   std::vector<CellDigit> chain;
+  /// SE value of this step (technique value plus chain length adjustment), set by the grader.
+  double rating = 0.0;
 };
 
-/// A person-readable line: "hidden single: 7 in box 2 only at r3c5 => r3c5=7".
+/// SE value of a step: technique_rating() plus, for chains, chain_length_adjustment().
+double step_rating(const Step& step);
+
+/// A solver's-guide line: "Swordfish on 4, rows 2 5 8, removes 4 from r3c7".
 std::string describe_step(const Step& step, const Shape& shape);
 
 enum class GradeStatus : std::uint8_t {
@@ -128,6 +179,8 @@ enum class GradeStatus : std::uint8_t {
 struct Grade {
   GradeStatus status = GradeStatus::graded;
   Level level = Level::easy;
+  /// SE-scale rating: the hardest step of the path (0 when nothing was needed), one decimal.
+  double rating = 0.0;
   int score = 0;
   /// Hardest technique on the path (guess when logic stalled); empty when nothing was needed.
   std::optional<Technique> hardest;

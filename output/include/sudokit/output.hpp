@@ -125,8 +125,8 @@ struct GradeOutcome {
 /// The status of a finished Grade (see GradeOutcome::status).
 std::string grade_status(const Grade& grade);
 std::string grade_csv_header(bool explain);
-/// line: "LEVEL SCORE HARDEST" (then the path, one indented step a line, with explain);
-/// jsonl fields after the common ones: level, score, hardest, steps {technique: count},
+/// line: "LEVEL RATING SCORE HARDEST" (then the path, one indented step a line, with
+/// explain); jsonl fields after the common ones: level, rating, score, hardest, steps {technique: count},
 /// givens, guesses, unique, path (with explain), error.
 void write_grade(std::string& out, const OutputOptions& options, const Record& record, const GradeOutcome& outcome);
 

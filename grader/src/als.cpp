@@ -1,0 +1,362 @@
+// als.cpp: Almost Locked Sets: ALS-XZ, ALS-XY-Wing, Death Blossom.
+//
+// An almost locked set (ALS) is N unsolved cells of one house holding N+1 digits between
+// them: take one digit away and the rest is locked (each remaining digit must be in it). A
+// two-candidate cell is the smallest ALS. Two ALSs A and B are linked by a restricted
+// common digit X when both hold X and every X of A sees every X of B: X is in at most one
+// of them, so one of them is locked.
+//   - ALS-XZ: A and B linked by X. For any other digit Z of both, one of A, B holds Z (the
+//     locked one), so cells seeing every Z of A and of B lose Z. Doubly linked (two
+//     restricted digits X1, X2): neither can miss any other digit, so every non-restricted
+//     digit is locked in its set (cells seeing all its places there lose it), and each X
+//     is in A or B (cells seeing all its places in both lose it).
+//   - ALS-XY-Wing: a pivot ALS C linked to A by X and to B by Y (X != Y). C cannot miss both
+//     X and Y, so A misses X or B misses Y: one of A, B is locked, and cells seeing every Z
+//     of A and of B lose Z.
+//   - Death Blossom: a stem cell whose every digit d has a petal, an ALS holding d where
+//     every d sees the stem. Whatever the stem holds, that petal is locked; a digit Z of
+//     every petal (not in the stem) is then in one of the petals: cells seeing all their Zs
+//     lose it.
+//
+// Sets are listed once per cell set (a row segment inside a box is also a box set) with up
+// to kMaxAls cells. Finders scan every instance and return one with the fewest cells (then
+// the most eliminations, then the first in scan order), so the pattern's size, not its
+// place, decides. Cell sets are bit sets of 256 cells: sizes up to 16×16.
+//
+// Step data: cells = the sets' cells, set after set (the stem first for a death blossom);
+// chain = per set its cells with digit = the restricted digit linking it ({-1, 0} between
+// sets); digits = the digits eliminated; houses = each set's house.
+#include <algorithm>
+#include <array>
+
+#include <fmt/format.h>
+
+#include "advanced.hpp"
+
+namespace sudokit::grading {
+namespace {
+
+constexpr int kMaxAls = 6;         // cells in one set (ALS-XZ); 9×9 houses rarely allow more
+constexpr int kMaxWingAls = 4;     // cells in one set of an ALS-XY-Wing or a petal
+constexpr int kMaxStemDigits = 4;  // death blossom stems with at most this many digits
+
+struct CellSet {
+  std::array<std::uint64_t, 4> w{};
+  void set(int c) { w[static_cast<std::size_t>(c >> 6)] |= std::uint64_t{1} << (c & 63); }
+  bool test(int c) const { return (w[static_cast<std::size_t>(c >> 6)] >> (c & 63)) & 1; }
+  bool empty() const { return (w[0] | w[1] | w[2] | w[3]) == 0; }
+  CellSet operator&(const CellSet& o) const { return {{w[0] & o.w[0], w[1] & o.w[1], w[2] & o.w[2], w[3] & o.w[3]}}; }
+  CellSet operator|(const CellSet& o) const { return {{w[0] | o.w[0], w[1] | o.w[1], w[2] | o.w[2], w[3] | o.w[3]}}; }
+  CellSet minus(const CellSet& o) const { return {{w[0] & ~o.w[0], w[1] & ~o.w[1], w[2] & ~o.w[2], w[3] & ~o.w[3]}}; }
+  bool subset_of(const CellSet& o) const { return minus(o).empty(); }
+  bool operator==(const CellSet&) const = default;
+  template <typename F>
+  void each(F f) const {
+    for (std::size_t i = 0; i < 4; ++i)
+      for (std::uint64_t m = w[i]; m; m &= m - 1) f(static_cast<int>(i * 64) + lowest(m));
+  }
+  static CellSet all() { return {{~0ULL, ~0ULL, ~0ULL, ~0ULL}}; }
+};
+
+struct Als {
+  std::vector<int> cells;
+  CellSet set;
+  std::uint64_t digits = 0;
+  int house = 0;
+  std::vector<CellSet> holding;  ///< per digit index: the set's cells holding it
+  std::vector<CellSet> seeing;   ///< per digit index: cells seeing all of those
+  int size() const { return static_cast<int>(cells.size()); }
+};
+
+struct Context {
+  const Board& board;
+  const Topology& topo;
+  std::vector<CellSet> peers;  // per cell
+  CellSet with_digit[64];      // per digit index: unsolved cells holding it
+  std::vector<Als> sets;       // sorted by size
+
+  Context(const Board& b, int max_size) : board(b), topo(b.topo()) {
+    peers.resize(static_cast<std::size_t>(topo.cells));
+    for (int c = 0; c < topo.cells; ++c)
+      for (int p : topo.peers(c)) peers[static_cast<std::size_t>(c)].set(p);
+    for (int c = 0; c < topo.cells; ++c)
+      if (!b.value(c))
+        for (std::uint64_t m = b.candidates(c); m; m &= m - 1) with_digit[lowest(m)].set(c);
+    for (int h = 0; h < topo.houses(); ++h) {
+      std::vector<int> open;
+      for (int c : topo.house(h))
+        if (!b.value(c)) open.push_back(c);
+      const int k = static_cast<int>(open.size());
+      for (std::uint64_t pick = 1; pick < (std::uint64_t{1} << k); ++pick) {
+        const int size = popcount(pick);
+        if (size > max_size || size >= k) continue;
+        std::uint64_t digits = 0;
+        for (std::uint64_t m = pick; m; m &= m - 1) digits |= b.candidates(open[static_cast<std::size_t>(lowest(m))]);
+        if (popcount(digits) != size + 1) continue;
+        Als a;
+        for (std::uint64_t m = pick; m; m &= m - 1) {
+          a.cells.push_back(open[static_cast<std::size_t>(lowest(m))]);
+          a.set.set(a.cells.back());
+        }
+        if (h >= 2 * topo.n) {  // a box set inside one row or column is listed with that line
+          bool one_row = true, one_col = true;
+          for (int c : a.cells) {
+            one_row = one_row && topo.row[static_cast<std::size_t>(c)] == topo.row[static_cast<std::size_t>(a.cells[0])];
+            one_col = one_col && topo.col[static_cast<std::size_t>(c)] == topo.col[static_cast<std::size_t>(a.cells[0])];
+          }
+          if (one_row || one_col) continue;
+        } else if (h >= topo.n && size == 1) {
+          continue;  // a single cell: listed with its row
+        }
+        a.digits = digits;
+        a.house = h;
+        a.holding.resize(static_cast<std::size_t>(topo.n));
+        a.seeing.resize(static_cast<std::size_t>(topo.n));
+        for (std::uint64_t m = digits; m; m &= m - 1) {
+          const int d = lowest(m);
+          CellSet seen = CellSet::all();
+          for (int c : a.cells)
+            if (b.candidates(c) & bit(d)) {
+              a.holding[static_cast<std::size_t>(d)].set(c);
+              seen = seen & peers[static_cast<std::size_t>(c)];
+            }
+          a.seeing[static_cast<std::size_t>(d)] = seen;
+        }
+        sets.push_back(std::move(a));
+      }
+    }
+    std::stable_sort(sets.begin(), sets.end(), [](const Als& x, const Als& y) { return x.size() < y.size(); });
+  }
+
+  /// Restricted common digits of two disjoint sets.
+  std::uint64_t restricted(const Als& a, const Als& b) const {
+    std::uint64_t out = 0;
+    for (std::uint64_t m = a.digits & b.digits; m; m &= m - 1) {
+      const std::size_t d = static_cast<std::size_t>(lowest(m));
+      if (b.holding[d].subset_of(a.seeing[d])) out |= bit(static_cast<int>(d));
+    }
+    return out;
+  }
+
+  /// Candidates of digit index d in `cells` (outside `exclude`) as eliminations.
+  void eliminate(Step& step, const CellSet& cells, int d, const CellSet& exclude) const {
+    (cells & with_digit[d]).minus(exclude).each([&](int c) { step.eliminations.push_back({c, d + 1}); });
+  }
+};
+
+/// Keeps the best step: fewest pattern cells, then most eliminations.
+struct Best {
+  Step step;
+  int size = 1 << 30;
+  bool found = false;
+  void offer(Step& candidate, int cells) {
+    normalise(candidate);
+    if (candidate.eliminations.empty()) return;
+    if (found && (cells > size || (cells == size && candidate.eliminations.size() <= step.eliminations.size()))) return;
+    step = candidate;
+    size = cells;
+    found = true;
+  }
+};
+
+void describe_sets(Step& step, std::initializer_list<const Als*> sets, std::initializer_list<int> links) {
+  auto link = links.begin();
+  for (const Als* a : sets) {
+    if (!step.chain.empty()) step.chain.push_back({-1, 0});
+    const int digit = link != links.end() ? *link++ : 0;
+    for (int c : a->cells) {
+      step.cells.push_back(c);
+      step.chain.push_back({c, digit});
+    }
+    step.houses.push_back(a->house);
+  }
+  for (const CellDigit& e : step.eliminations) step.digits |= digit_bit(e.digit);
+}
+
+}  // namespace
+
+bool find_als_xz(const Board& board, Step& step) {
+  if (board.n() > 16) return false;
+  const Context ctx(board, kMaxAls);
+  Best best;
+  const auto& sets = ctx.sets;
+  for (std::size_t i = 0; i < sets.size(); ++i) {
+    const Als& a = sets[i];
+    for (std::size_t j = i + 1; j < sets.size(); ++j) {
+      const Als& b = sets[j];
+      if (a.size() + b.size() > best.size) break;  // sorted by size: only larger from here
+      if (!(a.set & b.set).empty() || popcount(a.digits & b.digits) < 2) continue;
+      const std::uint64_t rcc = ctx.restricted(a, b);
+      if (!rcc) continue;
+      Step s;
+      s.technique = Technique::als_xz;
+      const CellSet both = a.set | b.set;
+      if (popcount(rcc) == 1) {
+        for (std::uint64_t m = (a.digits & b.digits) & ~rcc; m; m &= m - 1) {
+          const std::size_t z = static_cast<std::size_t>(lowest(m));
+          ctx.eliminate(s, a.seeing[z] & b.seeing[z], lowest(m), both);
+        }
+      } else {
+        for (std::uint64_t m = rcc; m; m &= m - 1) {
+          const std::size_t x = static_cast<std::size_t>(lowest(m));
+          ctx.eliminate(s, a.seeing[x] & b.seeing[x], lowest(m), both);
+        }
+        for (std::uint64_t m = a.digits & ~rcc; m; m &= m - 1) ctx.eliminate(s, a.seeing[static_cast<std::size_t>(lowest(m))], lowest(m), a.set);
+        for (std::uint64_t m = b.digits & ~rcc; m; m &= m - 1) ctx.eliminate(s, b.seeing[static_cast<std::size_t>(lowest(m))], lowest(m), b.set);
+      }
+      normalise(s);
+      if (s.eliminations.empty()) continue;
+      describe_sets(s, {&a, &b}, {lowest(rcc) + 1, lowest(rcc) + 1});
+      best.offer(s, a.size() + b.size());
+    }
+  }
+  if (!best.found) return false;
+  step = best.step;
+  return true;
+}
+
+bool find_als_xy_wing(const Board& board, Step& step) {
+  if (board.n() > 16) return false;
+  const Context ctx(board, kMaxWingAls);
+  const auto& sets = ctx.sets;
+  // Links between disjoint sets: partner and restricted digits.
+  std::vector<std::vector<std::pair<int, std::uint64_t>>> links(sets.size());
+  for (std::size_t i = 0; i < sets.size(); ++i)
+    for (std::size_t j = i + 1; j < sets.size(); ++j) {
+      if (!(sets[i].set & sets[j].set).empty() || !(sets[i].digits & sets[j].digits)) continue;
+      const std::uint64_t rcc = ctx.restricted(sets[i], sets[j]);
+      if (!rcc) continue;
+      links[i].push_back({static_cast<int>(j), rcc});
+      links[j].push_back({static_cast<int>(i), rcc});
+    }
+  Best best;
+  for (std::size_t p = 0; p < sets.size(); ++p) {
+    const Als& pivot = sets[p];
+    const auto& ls = links[p];
+    for (std::size_t u = 0; u < ls.size(); ++u)
+      for (std::size_t v = u + 1; v < ls.size(); ++v) {
+        const Als& a = sets[static_cast<std::size_t>(ls[u].first)];
+        const Als& b = sets[static_cast<std::size_t>(ls[v].first)];
+        const int size = pivot.size() + a.size() + b.size();
+        if (size > best.size || !(a.set & b.set).empty()) continue;
+        const std::uint64_t zs = a.digits & b.digits;
+        if (!zs) continue;
+        // Some X in rcc(pivot, a) and Y != X in rcc(pivot, b); then Z anything of both but X, Y.
+        for (std::uint64_t mx = ls[u].second; mx; mx &= mx - 1)
+          for (std::uint64_t my = ls[v].second & ~(mx & -mx); my; my &= my - 1) {
+            const std::uint64_t x = mx & -mx, y = my & -my;
+            Step s;
+            s.technique = Technique::als_xy_wing;
+            for (std::uint64_t mz = zs & ~x & ~y; mz; mz &= mz - 1) {
+              const std::size_t z = static_cast<std::size_t>(lowest(mz));
+              ctx.eliminate(s, a.seeing[z] & b.seeing[z], lowest(mz), a.set | b.set);
+            }
+            normalise(s);
+            if (s.eliminations.empty()) continue;
+            describe_sets(s, {&pivot, &a, &b}, {0, lowest(x) + 1, lowest(y) + 1});
+            best.offer(s, size);
+          }
+      }
+  }
+  if (!best.found) return false;
+  step = best.step;
+  return true;
+}
+
+bool find_death_blossom(const Board& board, Step& step) {
+  if (board.n() > 16) return false;
+  const Context ctx(board, kMaxWingAls);
+  const auto& sets = ctx.sets;
+  Best best;
+  for (int stem = 0; stem < board.cells(); ++stem) {
+    const std::uint64_t stem_digits = board.value(stem) ? 0 : board.candidates(stem);
+    if (popcount(stem_digits) < 2 || popcount(stem_digits) > kMaxStemDigits) continue;
+    // Petal candidates per stem digit.
+    std::vector<int> digits;
+    std::vector<std::vector<int>> petals;
+    bool possible = true;
+    for (std::uint64_t m = stem_digits; m; m &= m - 1) {
+      const std::size_t d = static_cast<std::size_t>(lowest(m));
+      digits.push_back(lowest(m));
+      petals.emplace_back();
+      for (std::size_t i = 0; i < sets.size(); ++i)
+        if ((sets[i].digits & bit(lowest(m))) && !sets[i].set.test(stem) && sets[i].seeing[d].test(stem) &&
+            (sets[i].digits & ~stem_digits))
+          petals.back().push_back(static_cast<int>(i));
+      possible = possible && !petals.back().empty();
+    }
+    if (!possible) continue;
+    // Depth-first choice of one petal per digit, disjoint, sharing a digit outside the stem.
+    std::vector<int> chosen(digits.size());
+    auto search = [&](auto&& self, std::size_t k, CellSet used, std::uint64_t common, int size) -> void {
+      if (!common || size > best.size) return;
+      if (k == digits.size()) {
+        Step s;
+        s.technique = Technique::death_blossom;
+        for (std::uint64_t mz = common; mz; mz &= mz - 1) {
+          const std::size_t z = static_cast<std::size_t>(lowest(mz));
+          CellSet seen = CellSet::all();
+          for (int i : chosen) {
+            const Als& petal = sets[static_cast<std::size_t>(i)];
+            if (petal.digits & bit(lowest(mz))) seen = seen & petal.seeing[z];
+          }
+          ctx.eliminate(s, seen, lowest(mz), used);
+        }
+        normalise(s);
+        if (s.eliminations.empty()) return;
+        s.cells.push_back(stem);
+        s.chain.push_back({stem, 0});
+        for (std::size_t i = 0; i < chosen.size(); ++i) {
+          const Als& petal = sets[static_cast<std::size_t>(chosen[i])];
+          s.chain.push_back({-1, 0});
+          for (int c : petal.cells) {
+            s.cells.push_back(c);
+            s.chain.push_back({c, digits[i] + 1});
+          }
+          s.houses.push_back(petal.house);
+        }
+        for (const CellDigit& e : s.eliminations) s.digits |= digit_bit(e.digit);
+        best.offer(s, size);
+        return;
+      }
+      for (int i : petals[k]) {
+        const Als& petal = sets[static_cast<std::size_t>(i)];
+        if (!(petal.set & used).empty()) continue;
+        chosen[k] = i;
+        self(self, k + 1, used | petal.set, common & petal.digits, size + petal.size());
+      }
+    };
+    CellSet stem_set;
+    stem_set.set(stem);
+    search(search, 0, stem_set, board.all_digits() & ~stem_digits, 1);
+  }
+  if (!best.found) return false;
+  step = best.step;
+  return true;
+}
+
+std::string describe_als(const Step& step, const Shape& shape) {
+  // Sets in braces with their cells; "-X-" the restricted digit linking a set to the first.
+  std::string out;
+  bool open = false;
+  for (std::size_t i = 0; i < step.chain.size(); ++i) {
+    const CellDigit& node = step.chain[i];
+    if (node.cell < 0) {
+      out += "} ";
+      open = false;
+      continue;
+    }
+    if (!open) {
+      if (node.digit) out += fmt::format("-{}- ", node.digit);
+      out += "{";
+      open = true;
+    } else {
+      out += ' ';
+    }
+    out += cell_name(shape, node.cell);
+  }
+  if (open) out += "}";
+  return out;
+}
+
+}  // namespace sudokit::grading

@@ -1,0 +1,298 @@
+// canonical.cpp: the class representative of a puzzle (see canonical.hpp for why and how).
+#include "canonical.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <numeric>
+#include <vector>
+
+namespace sudokit::grading {
+namespace {
+
+using Labels = std::array<std::uint8_t, kMaxSize + 1>;
+
+struct Arrangement {
+  std::vector<std::uint8_t> stacks;  ///< source stack at each stack position
+  std::vector<std::uint8_t> inner;   ///< index of the inner permutation at each stack position
+  std::vector<std::uint8_t> cols;    ///< source column at each column position
+};
+
+struct Arrangements {
+  Shape shape{0, 0, 0};
+  std::vector<std::vector<std::uint8_t>> inner_perms;
+  std::vector<Arrangement> list;
+};
+
+std::uint64_t count_arrangements(const Shape& shape) {
+  const int stacks = shape.n / shape.box_cols;
+  std::uint64_t total = shape.box_rows == shape.box_cols ? 2 : 1;
+  auto times_factorial = [&](int k) {
+    for (int i = 2; i <= k && total <= kCanonicalLimit; ++i) total *= static_cast<std::uint64_t>(i);
+  };
+  times_factorial(stacks);
+  for (int s = 0; s < stacks && total <= kCanonicalLimit; ++s) times_factorial(shape.box_cols);
+  return total;
+}
+
+const Arrangements& arrangements_for(const Shape& shape) {
+  static thread_local Arrangements cache;
+  if (cache.shape == shape) return cache;
+  cache = Arrangements{};
+  cache.shape = shape;
+  const int stacks = shape.n / shape.box_cols;
+  const int width = shape.box_cols;
+  std::vector<std::uint8_t> inner(static_cast<std::size_t>(width));
+  std::iota(inner.begin(), inner.end(), 0);
+  do cache.inner_perms.push_back(inner);
+  while (std::next_permutation(inner.begin(), inner.end()));
+  std::vector<std::uint8_t> order(static_cast<std::size_t>(stacks));
+  std::iota(order.begin(), order.end(), 0);
+  do {
+    std::vector<std::uint8_t> choice(static_cast<std::size_t>(stacks), 0);
+    for (;;) {
+      Arrangement a;
+      a.stacks = order;
+      a.inner = choice;
+      for (int s = 0; s < stacks; ++s)
+        for (std::uint8_t k : cache.inner_perms[choice[static_cast<std::size_t>(s)]])
+          a.cols.push_back(static_cast<std::uint8_t>(order[static_cast<std::size_t>(s)] * width + k));
+      cache.list.push_back(std::move(a));
+      std::size_t s = 0;
+      while (s < choice.size() && ++choice[s] == cache.inner_perms.size()) choice[s++] = 0;
+      if (s == choice.size()) break;
+    }
+  } while (std::next_permutation(order.begin(), order.end()));
+  return cache;
+}
+
+/// Greedy row search over one column-arranged grid (see the essay in canonical.hpp).
+class RowSearch {
+ public:
+  RowSearch(int n, int band_rows) : n_(n), band_rows_(band_rows), best_(static_cast<std::size_t>(n * n), 0xFF),
+                                    current_(best_.size()) {}
+
+  /// True when `grid` (row-major) read through the column order `cols` gave a new best.
+  bool run(const std::uint8_t* grid, const std::uint8_t* cols) {
+    grid_ = grid;
+    cols_ = cols;
+    used_ = 0;
+    improved_ = false;
+    Labels labels{};
+    descend(0, -1, labels, 1);
+    return improved_;
+  }
+  const std::vector<std::uint8_t>& best() const { return best_; }
+  const std::array<std::uint8_t, kMaxSize>& best_rows() const { return best_rows_; }
+  /// The first row of the best form, as a given/empty bit mask (leftmost column highest).
+  std::uint64_t best_first_code() const {
+    if (best_[0] == 0xFF) return ~std::uint64_t{0};
+    std::uint64_t code = 0;
+    for (int c = 0; c < n_; ++c) code = (code << 1) | (best_[static_cast<std::size_t>(c)] != 0 ? 1 : 0);
+    return code;
+  }
+
+ private:
+  void encode(int row, Labels& labels, int& next_label, std::uint8_t* out) const {
+    const std::uint8_t* source = grid_ + row * n_;
+    for (int c = 0; c < n_; ++c) {
+      const std::uint8_t digit = source[cols_[c]];
+      if (digit == 0) {
+        out[c] = 0;
+        continue;
+      }
+      if (labels[digit] == 0) labels[digit] = static_cast<std::uint8_t>(next_label++);
+      out[c] = labels[digit];
+    }
+  }
+
+  void descend(int depth, int band, const Labels& labels, int next_label) {
+    const std::size_t prefix = static_cast<std::size_t>(depth) * static_cast<std::size_t>(n_);
+    const int order = prefix == 0 ? 0 : std::memcmp(current_.data(), best_.data(), prefix);
+    if (order > 0) return;
+    if (depth == n_) {
+      if (order < 0) {
+        best_ = current_;
+        best_rows_ = rows_;
+        improved_ = true;
+      }
+      return;
+    }
+    std::array<std::uint8_t, kMaxSize> smallest{}, trial{};
+    std::array<int, kMaxSize> ties{};
+    int tie_count = 0;
+    bool have = false;
+    for (int r = 0; r < n_; ++r) {
+      if ((used_ >> r) & 1) continue;
+      if (depth % band_rows_ != 0 && r / band_rows_ != band) continue;
+      Labels copy = labels;
+      int next = next_label;
+      encode(r, copy, next, trial.data());
+      const int c = have ? std::memcmp(trial.data(), smallest.data(), static_cast<std::size_t>(n_)) : -1;
+      if (c < 0) {
+        smallest = trial;
+        tie_count = 0;
+        have = true;
+      }
+      if (c <= 0) ties[static_cast<std::size_t>(tie_count++)] = r;
+    }
+    if (order == 0 && std::memcmp(smallest.data(), best_.data() + depth * n_, static_cast<std::size_t>(n_)) > 0) return;
+    for (int k = 0; k < tie_count; ++k) {
+      const int r = ties[static_cast<std::size_t>(k)];
+      std::memcpy(current_.data() + depth * n_, smallest.data(), static_cast<std::size_t>(n_));
+      Labels copy = labels;
+      int next = next_label;
+      encode(r, copy, next, trial.data());
+      used_ |= std::uint64_t{1} << r;
+      rows_[static_cast<std::size_t>(depth)] = static_cast<std::uint8_t>(r);
+      descend(depth + 1, r / band_rows_, copy, next);
+      used_ &= ~(std::uint64_t{1} << r);
+    }
+  }
+
+  int n_;
+  int band_rows_;
+  std::vector<std::uint8_t> best_, current_;
+  std::array<std::uint8_t, kMaxSize> rows_{}, best_rows_{};
+  std::uint64_t used_ = 0;
+  bool improved_ = false;
+  const std::uint8_t* grid_ = nullptr;
+  const std::uint8_t* cols_ = nullptr;
+};
+
+}  // namespace
+
+int Transform::source_cell(int cell) const {
+  const int n = shape.n;
+  const int r = rows[static_cast<std::size_t>(cell / n)];
+  const int c = cols[static_cast<std::size_t>(cell % n)];
+  return transposed ? c * n + r : r * n + c;
+}
+
+int Transform::source_house(int house) const {
+  const int n = shape.n;
+  if (house < 2 * n) {
+    const bool is_row = house < n;
+    const int index = is_row ? rows[static_cast<std::size_t>(house)] : cols[static_cast<std::size_t>(house - n)];
+    // A canonical row is a source row unless transposed (then a source column), and so on.
+    return (is_row != transposed) ? index : n + index;
+  }
+  const int box = house - 2 * n;
+  return 2 * n + shape.box_of(source_cell(shape.cell_in_box(box, 0)));
+}
+
+Grid Transform::apply(const Grid& puzzle) const {
+  Grid out(shape);
+  for (int c = 0; c < shape.cells(); ++c)
+    out.cells[static_cast<std::size_t>(c)] = label[puzzle.cells[static_cast<std::size_t>(source_cell(c))]];
+  return out;
+}
+
+std::optional<Transform> canonical_transform(const Grid& puzzle) {
+  const Shape& shape = puzzle.shape;
+  const int n = shape.n;
+  if (n > 64 || count_arrangements(shape) > kCanonicalLimit) return std::nullopt;
+  const Arrangements& all = arrangements_for(shape);
+  const int width = shape.box_cols;
+  const int stacks = n / width;
+  const std::size_t perms = all.inner_perms.size();
+
+  RowSearch search(n, shape.box_rows);
+  Transform best;
+  best.shape = shape;
+  std::vector<std::uint8_t> oriented(static_cast<std::size_t>(n * n));
+  // code3[(r * stacks + t) * perms + p]: the given/empty bits of row r's stack t under inner
+  // permutation p (leftmost highest).
+  std::vector<std::uint64_t> code3(static_cast<std::size_t>(n * stacks) * perms);
+  const bool square = shape.box_rows == shape.box_cols;
+  std::vector<bool> visited;
+  std::size_t block = 1;  // arrangements per stack order
+  for (int t = 0; t < stacks; ++t) block *= perms;
+  for (int transposed = 0; transposed < (square ? 2 : 1); ++transposed) {
+    visited.assign(all.list.size(), false);
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c < n; ++c)
+        oriented[static_cast<std::size_t>(r * n + c)] =
+            puzzle.cells[static_cast<std::size_t>(transposed ? c * n + r : r * n + c)];
+    for (int r = 0; r < n; ++r)
+      for (int t = 0; t < stacks; ++t)
+        for (std::size_t p = 0; p < perms; ++p) {
+          std::uint64_t code = 0;
+          for (std::uint8_t k : all.inner_perms[p])
+            code = (code << 1) | (oriented[static_cast<std::size_t>(r * n + t * width + k)] != 0 ? 1 : 0);
+          code3[(static_cast<std::size_t>(r * stacks + t)) * perms + p] = code;
+        }
+    // The first row of the form is a row whose givens are pushed right as far as an
+    // arrangement allows: stacks in increasing order of givens, each with its empty cells
+    // first. Only arrangements that do that for a row reaching the best such code are
+    // searched (visited once each).
+    for (int r = 0; r < n; ++r) {
+      std::vector<int> counts(static_cast<std::size_t>(stacks));
+      for (int t = 0; t < stacks; ++t) counts[static_cast<std::size_t>(t)] = std::popcount(code3[static_cast<std::size_t>(r * stacks + t) * perms]);
+      std::vector<int> sorted = counts;
+      std::sort(sorted.begin(), sorted.end());
+      std::uint64_t code = 0;
+      for (int k : sorted) code = (code << width) | ((std::uint64_t{1} << k) - 1);
+      if (code > search.best_first_code()) continue;
+      // Stack orders with nondecreasing counts; inner orders with the empty cells first.
+      std::vector<std::uint8_t> order(static_cast<std::size_t>(stacks));
+      std::iota(order.begin(), order.end(), 0);
+      do {
+        bool sorted_order = true;
+        for (int s = 1; s < stacks; ++s)
+          sorted_order = sorted_order && counts[order[static_cast<std::size_t>(s - 1)]] <= counts[order[static_cast<std::size_t>(s)]];
+        if (!sorted_order) continue;
+        std::vector<std::vector<std::uint8_t>> inner(static_cast<std::size_t>(stacks));
+        for (int s = 0; s < stacks; ++s) {
+          const int t = order[static_cast<std::size_t>(s)];
+          const std::uint64_t want = (std::uint64_t{1} << counts[static_cast<std::size_t>(t)]) - 1;
+          for (std::size_t p = 0; p < perms; ++p)
+            if (code3[static_cast<std::size_t>(r * stacks + t) * perms + p] == want) inner[static_cast<std::size_t>(s)].push_back(static_cast<std::uint8_t>(p));
+        }
+        std::size_t order_rank = 0;  // lexicographic rank of `order` among stack permutations
+        for (int s = 0; s < stacks; ++s) {
+          int smaller = 0;
+          for (int u = s + 1; u < stacks; ++u) smaller += order[static_cast<std::size_t>(u)] < order[static_cast<std::size_t>(s)] ? 1 : 0;
+          std::size_t f = 1;
+          for (int k = 2; k < stacks - s; ++k) f *= static_cast<std::size_t>(k);
+          order_rank += static_cast<std::size_t>(smaller) * f;
+        }
+        std::vector<std::size_t> pick(static_cast<std::size_t>(stacks), 0);
+        for (;;) {
+          // Index in the arrangement list: order rank, then inner choices (stack 0 fastest).
+          std::size_t index = 0;
+          for (int s = stacks - 1; s >= 0; --s) index = index * perms + inner[static_cast<std::size_t>(s)][pick[static_cast<std::size_t>(s)]];
+          index += order_rank * block;
+          if (!visited[index]) {
+            visited[index] = true;
+            const Arrangement& a = all.list[index];
+            if (search.run(oriented.data(), a.cols.data())) {
+              best.transposed = transposed != 0;
+              std::copy(a.cols.begin(), a.cols.end(), best.cols.begin());
+              best.rows = search.best_rows();
+            }
+          }
+          std::size_t s = 0;
+          while (s < pick.size() && ++pick[s] == inner[s].size()) pick[s++] = 0;
+          if (s == pick.size()) break;
+        }
+      } while (std::next_permutation(order.begin(), order.end()));
+    }
+  }
+  // Labels by first appearance in the representative; absent digits take the remaining labels
+  // in increasing order.
+  best.label.fill(0);
+  best.unlabel.fill(0);
+  int next = 1;
+  for (int c = 0; c < shape.cells(); ++c) {
+    const int d = puzzle.cells[static_cast<std::size_t>(best.source_cell(c))];
+    if (d != 0 && best.label[static_cast<std::size_t>(d)] == 0) best.label[static_cast<std::size_t>(d)] = static_cast<std::uint8_t>(next++);
+  }
+  for (int d = 1; d <= n; ++d)
+    if (best.label[static_cast<std::size_t>(d)] == 0) best.label[static_cast<std::size_t>(d)] = static_cast<std::uint8_t>(next++);
+  for (int d = 1; d <= n; ++d) best.unlabel[best.label[static_cast<std::size_t>(d)]] = static_cast<std::uint8_t>(d);
+  return best;
+}
+
+}  // namespace sudokit::grading

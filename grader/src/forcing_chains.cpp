@@ -1,0 +1,642 @@
+// forcing_chains.cpp: Nishio, cell and region forcing chains, dynamic forcing chains.
+//
+// All of these are "what if" reasoning. Take an assumption (a candidate true, or false),
+// follow what it forces, and look at where it leads:
+//   - contradiction: it forces a cell or a house to lose every place for a digit, or a
+//     candidate to be both true and false; the assumption is wrong;
+//   - verity: every way a choice can go (both states of a candidate, every candidate of a
+//     cell, every place of a digit in a house) forces the same conclusion; it holds.
+//
+// What "forces" means picks the technique (Sudoku Explainer's hierarchy, whose base
+// ratings the grader uses: Nishio 7.5, cell/region forcing chains 8.0, dynamic 8.5):
+//   single_digit  (Nishio) one digit only: d true in a cell removes d from its peers; a house
+//                 left with one place for d puts it there, with none is a contradiction.
+//   static        (cell/region forcing chains) the board's fixed links, the AIC links of
+//                 aic.cpp: true removes the cell's other digits and the digit from peers;
+//                 false makes the other digit of a two-candidate cell true, and the other
+//                 place of a digit with two places in a house true.
+//   dynamic       (dynamic forcing chains) singles on the board as the assumption changes
+//                 it: a cell left with one candidate, a house left with one place for a
+//                 digit, whatever removed the others.
+//   dynamic_plus  (dynamic forcing chains "+", SE 9.0) the same, and when singles run out,
+//                 locked candidates (pointing, claiming) on the assumed board, whose reasons
+//                 are the removals that confined the digit; then singles again.
+//
+// Propagation runs on candidate states (cell, digit, true/false) held in bit sets, with the
+// first reason each state was reached (its parents). A conclusion's chain length is the
+// number of distinct states its proof needs (the state and all its ancestors), SE's
+// "complexity": for a contradiction the two clashing states' proofs are counted apart (a
+// cell or house left empty: its last removal against the others) and listed as two
+// branches; for a verity the branches' proofs are added. The finders compute every assumption's consequences once per
+// board (cached per thread, so the cell, region, contradiction and verity finders called
+// one after the other on the same stalled board share them), then measure the proofs of the
+// candidate conclusions and return one with the shortest chain.
+//
+// Bounds: one propagation reaches at most 2·cells·n states and stops at the first
+// contradiction; a board has at most cells·n assumptions per state. Sizes above 16×16 are
+// not searched (the state bit sets would be 25×25×625 bits per assumption).
+#include <algorithm>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "advanced.hpp"
+
+namespace sudokit::grading {
+namespace {
+
+enum class Mode : std::uint8_t { single_digit, static_links, dynamic, dynamic_plus };
+
+constexpr int kNone = -1;
+constexpr int kMaxN = 16;
+
+/// Candidate states: id = (cell·n + digit-1)·2 + (true ? 1 : 0).
+struct States {
+  int n = 0;
+  int state(int cell, int digit, bool on) const { return ((cell * n + digit - 1) << 1) | (on ? 1 : 0); }
+  int cell(int s) const { return (s >> 1) / n; }
+  int digit(int s) const { return (s >> 1) % n + 1; }
+  static bool on(int s) { return (s & 1) != 0; }
+};
+
+class Bits {
+ public:
+  void reset(std::size_t bits) { words_.assign((bits + 63) / 64, 0); }
+  void clear() { std::fill(words_.begin(), words_.end(), 0); }
+  bool test(int i) const { return (words_[static_cast<std::size_t>(i) >> 6] >> (i & 63)) & 1; }
+  void set(int i) { words_[static_cast<std::size_t>(i) >> 6] |= std::uint64_t{1} << (i & 63); }
+  std::vector<std::uint64_t>& words() { return words_; }
+  const std::vector<std::uint64_t>& words() const { return words_; }
+
+ private:
+  std::vector<std::uint64_t> words_;
+};
+
+/// Follows one assumption to its consequences (or to a contradiction) on a fixed board.
+class Propagator {
+ public:
+  Propagator(const Board& board, Mode mode) : board_(board), topo_(board.topo()), mode_(mode) {
+    states_.n = topo_.n;
+    const int count = topo_.cells * topo_.n * 2;
+    known_.reset(static_cast<std::size_t>(count));
+    first_parent_.assign(static_cast<std::size_t>(count), 0);
+    parent_count_.assign(static_cast<std::size_t>(count), 0);
+    seq_.assign(static_cast<std::size_t>(count), 0);
+    stamp_.assign(static_cast<std::size_t>(count), 0);
+    base_.resize(static_cast<std::size_t>(topo_.cells));
+    for (int c = 0; c < topo_.cells; ++c) base_[static_cast<std::size_t>(c)] = board.value(c) ? 0 : board.candidates(c);
+    base_house_on_.resize(static_cast<std::size_t>(topo_.houses()));
+    base_count_.assign(static_cast<std::size_t>(topo_.houses() * topo_.n), 0);
+    for (int h = 0; h < topo_.houses(); ++h) {
+      base_house_on_[static_cast<std::size_t>(h)] = board.placed_in(h);
+      for (int c : topo_.house(h))
+        for (std::uint64_t m = base_[static_cast<std::size_t>(c)]; m; m &= m - 1) ++base_count_[static_cast<std::size_t>(h * topo_.n + lowest(m))];
+    }
+  }
+
+  const States& states() const { return states_; }
+
+  /// Propagates from `assumption`; true when it leads to a contradiction.
+  bool run(int assumption) {
+    known_.clear();
+    order_.clear();
+    pool_.clear();
+    conflict_.clear();
+    cand_ = base_;
+    house_on_ = base_house_on_;
+    count_ = base_count_;
+    dirty_.assign(count_.size(), 0);
+    dirty_list_.clear();
+    contradiction_ = false;
+    add(assumption, {});
+    std::size_t qi = 0;
+    for (;;) {
+      for (; qi < order_.size() && !contradiction_; ++qi) expand(order_[qi]);
+      // Singles exhausted: the "plus" rules, then singles again on what they removed.
+      if (contradiction_ || mode_ != Mode::dynamic_plus || !locked_candidates()) break;
+    }
+    return contradiction_;
+  }
+
+  bool contradiction() const { return contradiction_; }
+  const Bits& known() const { return known_; }
+
+  /// The contradiction of the last run() as two groups of states whose proofs clash: a
+  /// state and its opposite, or the removal that emptied a cell or house and the others.
+  std::vector<int> clash_last() const { return {conflict_.back()}; }
+  std::vector<int> clash_rest() const { return {conflict_.begin(), conflict_.end() - 1}; }
+  /// SE's complexity of the contradiction: the two groups' proofs counted apart.
+  int contradiction_length() { return ancestors(clash_last()) + ancestors(clash_rest()); }
+  /// Distinct states in the proofs of `targets` (each state and its ancestors).
+  int ancestors(const std::vector<int>& targets) {
+    mark(targets);
+    return static_cast<int>(marked_.size());
+  }
+  /// The proof of `targets` in derivation order.
+  std::vector<int> proof(const std::vector<int>& targets) {
+    mark(targets);
+    std::vector<int> out = marked_;
+    std::sort(out.begin(), out.end(), [this](int a, int b) { return seq_[static_cast<std::size_t>(a)] < seq_[static_cast<std::size_t>(b)]; });
+    return out;
+  }
+
+ private:
+  void add(int s, std::initializer_list<int> parents) { add_span(s, parents.begin(), parents.size()); }
+
+  void add_span(int s, const int* parents, std::size_t count) {
+    if (known_.test(s)) return;
+    known_.set(s);
+    first_parent_[static_cast<std::size_t>(s)] = static_cast<int>(pool_.size());
+    parent_count_[static_cast<std::size_t>(s)] = static_cast<int>(count);
+    pool_.insert(pool_.end(), parents, parents + count);
+    seq_[static_cast<std::size_t>(s)] = static_cast<int>(order_.size());
+    order_.push_back(s);
+    const int cell = states_.cell(s), digit = states_.digit(s);
+    if (known_.test(s ^ 1)) {  // both true and false
+      conflict_ = {s ^ 1, s};
+      contradiction_ = true;
+      return;
+    }
+    if (States::on(s)) {
+      house_on_[static_cast<std::size_t>(topo_.row_house(cell))] |= digit_bit(digit);
+      house_on_[static_cast<std::size_t>(topo_.col_house(cell))] |= digit_bit(digit);
+      house_on_[static_cast<std::size_t>(topo_.box_house(cell))] |= digit_bit(digit);
+    } else {
+      cand_[static_cast<std::size_t>(cell)] &= ~digit_bit(digit);
+      for (int h : {topo_.row_house(cell), topo_.col_house(cell), topo_.box_house(cell)}) {
+        const std::size_t hd = static_cast<std::size_t>(h * topo_.n + digit - 1);
+        --count_[hd];
+        if (mode_ == Mode::dynamic_plus && !dirty_[hd]) {  // locked candidates look here again
+          dirty_[hd] = 1;
+          dirty_list_.push_back(static_cast<int>(hd));
+        }
+      }
+    }
+  }
+
+  void expand(int s) {
+    const int cell = states_.cell(s), digit = states_.digit(s);
+    const std::uint64_t dbit = digit_bit(digit);
+    if (States::on(s)) {
+      if (mode_ != Mode::single_digit)
+        for (std::uint64_t m = cand_[static_cast<std::size_t>(cell)] & ~dbit; m; m &= m - 1) {
+          add(states_.state(cell, lowest(m) + 1, false), {s});
+          if (contradiction_) return;
+        }
+      for (int p : topo_.peers(cell))
+        if (cand_[static_cast<std::size_t>(p)] & dbit) {
+          add(states_.state(p, digit, false), {s});
+          if (contradiction_) return;
+        }
+      return;
+    }
+    // False: what it leaves single.
+    if (mode_ == Mode::static_links) {
+      const std::uint64_t m = base_[static_cast<std::size_t>(cell)];
+      if (popcount(m) == 2) add(states_.state(cell, lowest(m & ~dbit) + 1, true), {s});
+      for (int h : {topo_.row_house(cell), topo_.col_house(cell), topo_.box_house(cell)}) {
+        if (contradiction_) return;
+        int other = kNone, places = 0;
+        for (int c : topo_.house(h))
+          if (base_[static_cast<std::size_t>(c)] & dbit) {
+            ++places;
+            if (c != cell) other = c;
+          }
+        if (places == 2) add(states_.state(other, digit, true), {s});
+      }
+      return;
+    }
+    if (mode_ == Mode::dynamic || mode_ == Mode::dynamic_plus) {
+      const std::uint64_t left = cand_[static_cast<std::size_t>(cell)];
+      if (popcount(left) <= 1 && !known_.test(states_.state(cell, left ? lowest(left) + 1 : digit, true))) {
+        scratch_.clear();
+        for (std::uint64_t m = base_[static_cast<std::size_t>(cell)] & ~left; m; m &= m - 1)
+          scratch_.push_back(states_.state(cell, lowest(m) + 1, false));
+        if (left == 0) {
+          // Every candidate false; unless one of them is also true (caught when it was added).
+          conflict_ = scratch_;
+          order_conflict_last(s);
+          contradiction_ = true;
+          return;
+        }
+        add_span(states_.state(cell, lowest(left) + 1, true), scratch_.data(), scratch_.size());
+        if (contradiction_) return;
+      }
+    }
+    for (int h : {topo_.row_house(cell), topo_.col_house(cell), topo_.box_house(cell)}) {
+      if ((house_on_[static_cast<std::size_t>(h)] & dbit) || count_[static_cast<std::size_t>(h * topo_.n + digit - 1)] > 1) continue;
+      int place = kNone, places = 0;
+      for (int c : topo_.house(h))
+        if (cand_[static_cast<std::size_t>(c)] & dbit) {
+          ++places;
+          place = c;
+        }
+      scratch_.clear();
+      for (int c : topo_.house(h))
+        if (c != place && (base_[static_cast<std::size_t>(c)] & dbit)) scratch_.push_back(states_.state(c, digit, false));
+      if (places == 0) {
+        conflict_ = scratch_;
+        order_conflict_last(s);
+        contradiction_ = true;
+        return;
+      }
+      add_span(states_.state(place, digit, true), scratch_.data(), scratch_.size());
+      if (contradiction_) return;
+    }
+  }
+
+  /// Locked candidates on the assumed board: a digit confined to one line inside a box (or
+  /// to one box inside a line) leaves the rest of the line (box); the removals that
+  /// confined it are the reasons. True when it removed something.
+  bool locked_candidates() {
+    const int n = topo_.n;
+    const std::size_t before = order_.size();
+    // Only (house, digit) pairs that lost a place since the last look: the board itself had
+    // nothing left for these rules where the assumption changed nothing.
+    std::vector<int> todo;
+    todo.swap(dirty_list_);
+    std::sort(todo.begin(), todo.end());
+    for (int hd : todo) dirty_[static_cast<std::size_t>(hd)] = 0;
+    for (int hd : todo) {
+      if (contradiction_) break;
+      {
+        const int h = hd / n, d = hd % n + 1;
+        const std::uint64_t dbit = digit_bit(d);
+        if ((house_on_[static_cast<std::size_t>(h)] & dbit) || count_[static_cast<std::size_t>(h * n + d - 1)] < 2) continue;
+        // The one other house holding every place of d in h (a line for a box, a box for a line).
+        int target = kNone;
+        if (h >= 2 * n) {
+          int row = kNone, col = kNone;
+          bool same_row = true, same_col = true;
+          for (int c : topo_.house(h)) {
+            if (!(cand_[static_cast<std::size_t>(c)] & dbit)) continue;
+            if (row == kNone) {
+              row = topo_.row_house(c);
+              col = topo_.col_house(c);
+            } else {
+              same_row = same_row && topo_.row_house(c) == row;
+              same_col = same_col && topo_.col_house(c) == col;
+            }
+          }
+          target = same_row ? row : same_col ? col : kNone;
+        } else {
+          bool same = true;
+          for (int c : topo_.house(h)) {
+            if (!(cand_[static_cast<std::size_t>(c)] & dbit)) continue;
+            if (target == kNone) target = topo_.box_house(c);
+            same = same && topo_.box_house(c) == target;
+          }
+          if (!same) target = kNone;
+        }
+        if (target == kNone) continue;
+        scratch_.clear();
+        for (int c : topo_.house(h))
+          if ((base_[static_cast<std::size_t>(c)] & dbit) && !(cand_[static_cast<std::size_t>(c)] & dbit)) {
+            const bool inside = target < 2 * n ? (target < n ? topo_.row_house(c) == target : topo_.col_house(c) == target)
+                                               : topo_.box_house(c) == target;
+            if (!inside) scratch_.push_back(states_.state(c, d, false));
+          }
+        if (scratch_.empty()) continue;  // confined on the board itself: nothing assumed
+        const std::vector<int> reasons = scratch_;
+        for (int c : topo_.house(target)) {
+          if (!(cand_[static_cast<std::size_t>(c)] & dbit)) continue;
+          const bool in_h = h < n ? topo_.row_house(c) == h : h < 2 * n ? topo_.col_house(c) == h : topo_.box_house(c) == h;
+          if (in_h) continue;
+          add_span(states_.state(c, d, false), reasons.data(), reasons.size());
+          if (contradiction_) break;
+        }
+      }
+    }
+    return order_.size() > before;
+  }
+
+  /// Puts `last` (the removal that emptied a cell or house) at the end of conflict_.
+  void order_conflict_last(int last) {
+    auto it = std::find(conflict_.begin(), conflict_.end(), last);
+    if (it != conflict_.end()) std::iter_swap(it, conflict_.end() - 1);
+  }
+
+  void mark(const std::vector<int>& targets) {
+    ++generation_;
+    marked_.clear();
+    todo_ = targets;
+    while (!todo_.empty()) {
+      const int s = todo_.back();
+      todo_.pop_back();
+      if (stamp_[static_cast<std::size_t>(s)] == generation_) continue;
+      stamp_[static_cast<std::size_t>(s)] = generation_;
+      marked_.push_back(s);
+      const int first = first_parent_[static_cast<std::size_t>(s)];
+      for (int i = 0; i < parent_count_[static_cast<std::size_t>(s)]; ++i) todo_.push_back(pool_[static_cast<std::size_t>(first + i)]);
+    }
+  }
+
+  const Board& board_;
+  const Topology& topo_;
+  Mode mode_;
+  States states_;
+  std::vector<std::uint64_t> base_, cand_, base_house_on_, house_on_;
+  std::vector<int> base_count_, count_;  // places of each digit in each house
+  std::vector<std::uint8_t> dirty_;       // (house, digit) changed since locked_candidates() looked
+  std::vector<int> dirty_list_;
+  Bits known_;
+  std::vector<int> first_parent_, parent_count_, seq_, pool_, order_, conflict_, scratch_;
+  std::vector<unsigned> stamp_;
+  unsigned generation_ = 0;
+  std::vector<int> marked_, todo_;
+  bool contradiction_ = false;
+};
+
+/// Every assumption's consequences on one board, in one mode.
+struct Analysis {
+  Mode mode = Mode::dynamic;
+  std::shared_ptr<const Topology> topo;
+  std::vector<std::uint8_t> values;
+  std::vector<std::uint64_t> candidates;
+  /// Per state id (assumption): whether it was run, led to a contradiction, and what it reached.
+  std::vector<std::uint8_t> ran, contradicts;
+  std::vector<Bits> reached;
+  std::vector<int> contradiction_length;
+
+  bool matches(const Board& board, Mode m) const {
+    if (m != mode || topo.get() != &board.topo()) return false;
+    for (int c = 0; c < board.cells(); ++c)
+      if (values[static_cast<std::size_t>(c)] != board.value(c) || candidates[static_cast<std::size_t>(c)] != board.candidates(c)) return false;
+    return true;
+  }
+};
+
+/// The analysis of `board` in `mode`: assumptions "true" for every candidate, and "false"
+/// too when `with_false`. Cached per thread: finders for one stalled board share it.
+const Analysis& analyse(const Board& board, Mode mode, bool with_false) {
+  thread_local std::vector<Analysis> cache(4);
+  Analysis& a = cache[static_cast<std::size_t>(mode)];
+  const bool same = a.matches(board, mode);
+  if (!same) {
+    a = Analysis{};
+    a.mode = mode;
+    a.topo = topology_for(board.topo().shape);
+    for (int c = 0; c < board.cells(); ++c) {
+      a.values.push_back(static_cast<std::uint8_t>(board.value(c)));
+      a.candidates.push_back(board.candidates(c));
+    }
+    const std::size_t count = static_cast<std::size_t>(board.cells() * board.n() * 2);
+    a.ran.assign(count, 0);
+    a.contradicts.assign(count, 0);
+    a.reached.resize(count);
+    a.contradiction_length.assign(count, 0);
+  }
+  Propagator prop(board, mode);
+  const States& st = prop.states();
+  for (int c = 0; c < board.cells(); ++c) {
+    if (board.value(c)) continue;
+    for (std::uint64_t m = board.candidates(c); m; m &= m - 1)
+      for (bool on : {true, false}) {
+        if (!on && !with_false) continue;
+        const int s = st.state(c, lowest(m) + 1, on);
+        if (a.ran[static_cast<std::size_t>(s)]) continue;
+        a.ran[static_cast<std::size_t>(s)] = 1;
+        if (prop.run(s)) {
+          a.contradicts[static_cast<std::size_t>(s)] = 1;
+          a.contradiction_length[static_cast<std::size_t>(s)] = prop.contradiction_length();
+        } else {
+          a.reached[static_cast<std::size_t>(s)] = prop.known();
+        }
+      }
+  }
+  return a;
+}
+
+/// A conclusion that makes progress: a candidate of an unsolved cell made true or false.
+bool progress(const Board& board, const States& st, int s) {
+  const int cell = st.cell(s);
+  return board.value(cell) == 0 && board.has(cell, st.digit(s));
+}
+
+void push_proof(Step& step, const States& st, const std::vector<int>& proof) {
+  if (!step.chain.empty()) step.chain.push_back({-1, 0});
+  for (int s : proof) step.chain.push_back({st.cell(s), States::on(s) ? st.digit(s) : -st.digit(s)});
+}
+
+void set_conclusion(Step& step, const States& st, int s) {
+  if (States::on(s))
+    step.placements = {{st.cell(s), st.digit(s)}};
+  else
+    step.eliminations = {{st.cell(s), st.digit(s)}};
+}
+
+/// Contradictions among `ran` assumptions: the shortest one (true assumption: elimination;
+/// false assumption: placement).
+bool best_contradiction(const Board& board, Mode mode, bool with_false, Technique technique, Step& step) {
+  const Analysis& a = analyse(board, mode, with_false);
+  const States st{board.n()};
+  int best = kNone;
+  for (std::size_t s = 0; s < a.ran.size(); ++s) {
+    if (!a.contradicts[s] || (!with_false && !States::on(static_cast<int>(s)))) continue;
+    if (best == kNone || a.contradiction_length[s] < a.contradiction_length[static_cast<std::size_t>(best)]) best = static_cast<int>(s);
+  }
+  if (best == kNone) return false;
+  Propagator prop(board, mode);
+  prop.run(best);
+  step = Step{};
+  step.technique = technique;
+  step.cells = {st.cell(best)};
+  step.digits = digit_bit(st.digit(best));
+  push_proof(step, st, prop.proof(prop.clash_last()));
+  if (const auto rest = prop.clash_rest(); !rest.empty()) push_proof(step, st, prop.proof(rest));
+  set_conclusion(step, st, best ^ 1);
+  return true;
+}
+
+/// A choice: assumptions of which one is true (a cell's candidates, a digit's places in a
+/// house, a candidate's two states).
+struct Choice {
+  std::vector<int> branches;
+  int house = kNone;
+};
+
+/// Verities: conclusions common to every branch of a choice; the shortest over all choices.
+bool best_verity(const Board& board, Mode mode, const std::vector<Choice>& choices, Technique technique, Step& step) {
+  const bool with_false = std::any_of(choices.begin(), choices.end(), [](const Choice& c) {
+    return std::any_of(c.branches.begin(), c.branches.end(), [](int s) { return !States::on(s); });
+  });
+  const Analysis& a = analyse(board, mode, with_false);
+  const States st{board.n()};
+  Propagator prop(board, mode);
+  int best_length = std::numeric_limits<int>::max();
+  const Choice* best_choice = nullptr;
+  int best_target = kNone;
+  Bits common;
+  std::vector<int> targets, lengths;
+  for (const Choice& choice : choices) {
+    bool usable = choice.branches.size() >= 2;
+    for (int s : choice.branches) usable = usable && a.ran[static_cast<std::size_t>(s)] && !a.contradicts[static_cast<std::size_t>(s)];
+    if (!usable) continue;
+    common = a.reached[static_cast<std::size_t>(choice.branches[0])];
+    for (std::size_t i = 1; i < choice.branches.size(); ++i) {
+      const auto& w = a.reached[static_cast<std::size_t>(choice.branches[i])].words();
+      for (std::size_t k = 0; k < w.size(); ++k) common.words()[k] &= w[k];
+    }
+    targets.clear();
+    for (std::size_t k = 0; k < common.words().size(); ++k)
+      for (std::uint64_t m = common.words()[k]; m; m &= m - 1) {
+        const int s = static_cast<int>(k * 64) + lowest(m);
+        if (progress(board, st, s)) targets.push_back(s);
+      }
+    if (targets.empty()) continue;
+    lengths.assign(targets.size(), 0);
+    for (int b : choice.branches) {
+      prop.run(b);
+      for (std::size_t t = 0; t < targets.size(); ++t) lengths[t] += prop.ancestors({targets[t]});
+    }
+    for (std::size_t t = 0; t < targets.size(); ++t)
+      if (lengths[t] < best_length) {
+        best_length = lengths[t];
+        best_choice = &choice;
+        best_target = targets[t];
+      }
+  }
+  if (!best_choice) return false;
+  step = Step{};
+  step.technique = technique;
+  for (int b : best_choice->branches) {
+    prop.run(b);
+    push_proof(step, st, prop.proof({best_target}));
+    if (std::find(step.cells.begin(), step.cells.end(), st.cell(b)) == step.cells.end()) step.cells.push_back(st.cell(b));
+    step.digits |= digit_bit(st.digit(b));
+  }
+  if (best_choice->house != kNone) step.houses = {best_choice->house};
+  set_conclusion(step, st, best_target);
+  return true;
+}
+
+std::vector<Choice> cell_choices(const Board& board) {
+  const States st{board.n()};
+  std::vector<Choice> out;
+  for (int c = 0; c < board.cells(); ++c) {
+    if (board.value(c) || popcount(board.candidates(c)) < 2) continue;
+    Choice choice;
+    for (std::uint64_t m = board.candidates(c); m; m &= m - 1) choice.branches.push_back(st.state(c, lowest(m) + 1, true));
+    out.push_back(std::move(choice));
+  }
+  return out;
+}
+
+std::vector<Choice> region_choices(const Board& board) {
+  const Topology& topo = board.topo();
+  const States st{board.n()};
+  std::vector<Choice> out;
+  for (int d = 1; d <= board.n(); ++d)
+    for (int h = 0; h < topo.houses(); ++h) {
+      const std::uint64_t where = board.positions(h, d);
+      if (popcount(where) < 2) continue;
+      Choice choice;
+      choice.house = h;
+      for (std::uint64_t m = where; m; m &= m - 1) choice.branches.push_back(st.state(topo.house(h)[static_cast<std::size_t>(lowest(m))], d, true));
+      out.push_back(std::move(choice));
+    }
+  return out;
+}
+
+}  // namespace
+
+bool find_nishio(const Board& board, Step& step) {
+  if (board.n() > kMaxN) return false;
+  return best_contradiction(board, Mode::single_digit, false, Technique::nishio, step);
+}
+
+bool find_cell_forcing_chain(const Board& board, Step& step) {
+  if (board.n() > kMaxN) return false;
+  return best_verity(board, Mode::static_links, cell_choices(board), Technique::cell_forcing_chain, step);
+}
+
+bool find_region_forcing_chain(const Board& board, Step& step) {
+  if (board.n() > kMaxN) return false;
+  return best_verity(board, Mode::static_links, region_choices(board), Technique::region_forcing_chain, step);
+}
+
+bool find_dynamic_contradiction(const Board& board, Step& step) {
+  if (board.n() > kMaxN) return false;
+  return best_contradiction(board, Mode::dynamic, true, Technique::dynamic_contradiction, step);
+}
+
+namespace {
+
+/// Cell and region choices, and both states of every candidate of a cell with 3+ candidates.
+std::vector<Choice> dynamic_choices(const Board& board) {
+  const States st{board.n()};
+  std::vector<Choice> choices = cell_choices(board);
+  std::vector<Choice> regions = region_choices(board);
+  choices.insert(choices.end(), regions.begin(), regions.end());
+  for (int c = 0; c < board.cells(); ++c) {
+    if (board.value(c) || popcount(board.candidates(c)) < 3) continue;  // two candidates: a cell choice already
+    for (std::uint64_t m = board.candidates(c); m; m &= m - 1)
+      choices.push_back({{st.state(c, lowest(m) + 1, true), st.state(c, lowest(m) + 1, false)}, kNone});
+  }
+  return choices;
+}
+
+}  // namespace
+
+bool find_dynamic_forcing_chain(const Board& board, Step& step) {
+  if (board.n() > kMaxN) return false;
+  return best_verity(board, Mode::dynamic, dynamic_choices(board), Technique::dynamic_forcing_chain, step);
+}
+
+bool find_dynamic_forcing_chain_plus(const Board& board, Step& step) {
+  if (board.n() > kMaxN) return false;
+  Step contradiction, verity;
+  const bool c = best_contradiction(board, Mode::dynamic_plus, true, Technique::dynamic_forcing_chain_plus, contradiction);
+  const bool v = best_verity(board, Mode::dynamic_plus, dynamic_choices(board), Technique::dynamic_forcing_chain_plus, verity);
+  if (!c && !v) return false;
+  step = c && (!v || forcing_chain_length(contradiction) <= forcing_chain_length(verity)) ? std::move(contradiction) : std::move(verity);
+  return true;
+}
+
+int forcing_chain_length(const Step& step) {
+  return static_cast<int>(std::count_if(step.chain.begin(), step.chain.end(), [](const CellDigit& n) { return n.cell >= 0; }));
+}
+
+double se_length_bonus(int length) {
+  double added = 0.0;
+  int ceiling = 4;
+  bool grow_by_half = true;
+  for (int l = length - 2; l > ceiling; grow_by_half = !grow_by_half) {
+    added += 0.1;
+    ceiling = grow_by_half ? ceiling * 3 / 2 : ceiling * 4 / 3;
+  }
+  return added;
+}
+
+std::string describe_advanced(const Step& step, const Shape& shape) {
+  switch (step.technique) {
+    case Technique::nishio:
+    case Technique::cell_forcing_chain:
+    case Technique::region_forcing_chain:
+    case Technique::dynamic_contradiction:
+    case Technique::dynamic_forcing_chain:
+    case Technique::dynamic_forcing_chain_plus: break;
+    default: return describe_als(step, shape);
+  }
+  // One line per branch: "r1c1=5 => r1c2<>5 => r3c2=5 ...", branches joined by " | ".
+  std::string out;
+  bool start = true;
+  for (const CellDigit& node : step.chain) {
+    if (node.cell < 0) {
+      out += " | ";
+      start = true;
+      continue;
+    }
+    if (!start) out += " => ";
+    out += fmt::format("{}{}{}", cell_name(shape, node.cell), node.digit > 0 ? "=" : "<>", node.digit > 0 ? node.digit : -node.digit);
+    start = false;
+  }
+  // A contradiction's conclusion is its assumption's own candidate (the opposite state); a
+  // verity's never is (its branches disagree there).
+  const CellDigit concluded = step.placements.empty() ? step.eliminations.front() : step.placements.front();
+  const bool contradiction = step.cells.size() == 1 && concluded.cell == step.cells.front() && digit_bit(concluded.digit) == step.digits;
+  const char* form = contradiction ? "contradiction" : "every branch agrees";
+  return fmt::format("{} ({}, length {})", out, form, forcing_chain_length(step));
+}
+
+}  // namespace sudokit::grading

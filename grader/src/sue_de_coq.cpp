@@ -1,0 +1,113 @@
+// sue_de_coq.cpp: Sue de Coq (two-sector disjoint subsets).
+//
+// Where a line (row or column) crosses a box, take unsolved cells C of the crossing holding
+// digits V with |V| >= |C| + 2, cells L of the line outside the box holding digits DL, and
+// cells B of the box outside the line holding digits DB, with DL and DB disjoint and
+// |C| + |L| + |B| = |V ∪ DL ∪ DB|. No digit can appear twice among these cells: a DL digit
+// lies only in C and L (one line), a DB digit only in C and B (one box), any other digit
+// only in C. So each of the |C|+|L|+|B| digits appears exactly once. A digit outside DB is
+// then in C or L, i.e. in the line: the rest of the line loses V ∪ DL minus DB; likewise the
+// rest of the box loses V ∪ DB minus DL.
+//
+// Sets of up to kMaxPart cells on each side are tried; the finder returns the instance with
+// the fewest cells (then the most eliminations, then the first in scan order: boxes, then
+// the lines crossing them). Step data: cells = C, then L, then B; houses = {line, box};
+// digits = V.
+#include <algorithm>
+
+#include "advanced.hpp"
+
+namespace sudokit::grading {
+namespace {
+
+constexpr int kMaxPart = 3;  // cells of L and of B
+
+/// Subsets of `cells` (as index masks) of size 1..kMaxPart, with their digit unions.
+std::vector<std::pair<std::uint64_t, std::uint64_t>> subsets(const Board& board, const std::vector<int>& cells) {
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
+  const int k = static_cast<int>(cells.size());
+  if (k > 20) return out;
+  for (std::uint64_t pick = 1; pick < (std::uint64_t{1} << k); ++pick) {
+    if (popcount(pick) > kMaxPart) continue;
+    std::uint64_t digits = 0;
+    for (std::uint64_t m = pick; m; m &= m - 1) digits |= board.candidates(cells[static_cast<std::size_t>(lowest(m))]);
+    out.push_back({pick, digits});
+  }
+  return out;
+}
+
+}  // namespace
+
+bool find_sue_de_coq(const Board& board, Step& step) {
+  const Topology& topo = board.topo();
+  const int n = topo.n;
+  bool found = false;
+  std::size_t best_size = 0;
+  for (int box = 2 * n; box < 3 * n; ++box) {
+    std::vector<int> lines;
+    for (int c : topo.house(box)) {
+      lines.push_back(topo.row_house(c));
+      lines.push_back(topo.col_house(c));
+    }
+    std::sort(lines.begin(), lines.end());
+    lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+    for (int line : lines) {
+      auto in_line = [&](int c) { return line < n ? topo.row_house(c) == line : topo.col_house(c) == line; };
+      std::vector<int> cross, line_rest, box_rest;
+      for (int c : topo.house(box))
+        if (!board.value(c)) (in_line(c) ? cross : box_rest).push_back(c);
+      for (int c : topo.house(line))
+        if (!board.value(c) && topo.box_house(c) != box) line_rest.push_back(c);
+      if (cross.size() < 2) continue;
+      const auto line_sets = subsets(board, line_rest);
+      const auto box_sets = subsets(board, box_rest);
+      const int k = static_cast<int>(cross.size());
+      for (std::uint64_t pick = 1; pick < (std::uint64_t{1} << k); ++pick) {
+        const int csize = popcount(pick);
+        if (csize < 2) continue;
+        std::uint64_t v = 0;
+        for (std::uint64_t m = pick; m; m &= m - 1) v |= board.candidates(cross[static_cast<std::size_t>(lowest(m))]);
+        if (popcount(v) < csize + 2) continue;
+        for (const auto& [lpick, dl] : line_sets) {
+          if (!(dl & v)) continue;
+          const int lsize = popcount(lpick);
+          for (const auto& [bpick, db] : box_sets) {
+            if ((dl & db) || !(db & v)) continue;
+            const int size = csize + lsize + popcount(bpick);
+            if (found && static_cast<std::size_t>(size) > best_size) continue;
+            if (size != popcount(v | dl | db)) continue;
+            Step s;
+            s.technique = Technique::sue_de_coq;
+            const std::uint64_t line_digits = (v | dl) & ~db, box_digits = (v | db) & ~dl;
+            for (std::size_t i = 0; i < line_rest.size(); ++i)
+              if (!(lpick & bit(static_cast<int>(i))))
+                for (std::uint64_t m = board.candidates(line_rest[i]) & line_digits; m; m &= m - 1)
+                  s.eliminations.push_back({line_rest[i], lowest(m) + 1});
+            for (std::size_t i = 0; i < box_rest.size(); ++i)
+              if (!(bpick & bit(static_cast<int>(i))))
+                for (std::uint64_t m = board.candidates(box_rest[i]) & box_digits; m; m &= m - 1)
+                  s.eliminations.push_back({box_rest[i], lowest(m) + 1});
+            for (std::size_t i = 0; i < cross.size(); ++i)  // cross cells not in C: in both
+              if (!(pick & bit(static_cast<int>(i))))
+                for (std::uint64_t m = board.candidates(cross[i]) & (line_digits | box_digits); m; m &= m - 1)
+                  s.eliminations.push_back({cross[i], lowest(m) + 1});
+            if (s.eliminations.empty()) continue;
+            normalise(s);
+            if (found && static_cast<std::size_t>(size) == best_size && s.eliminations.size() <= step.eliminations.size()) continue;
+            for (std::uint64_t m = pick; m; m &= m - 1) s.cells.push_back(cross[static_cast<std::size_t>(lowest(m))]);
+            for (std::uint64_t m = lpick; m; m &= m - 1) s.cells.push_back(line_rest[static_cast<std::size_t>(lowest(m))]);
+            for (std::uint64_t m = bpick; m; m &= m - 1) s.cells.push_back(box_rest[static_cast<std::size_t>(lowest(m))]);
+            s.houses = {line, box};
+            s.digits = v;
+            step = std::move(s);
+            best_size = static_cast<std::size_t>(size);
+            found = true;
+          }
+        }
+      }
+    }
+  }
+  return found;
+}
+
+}  // namespace sudokit::grading

@@ -1,0 +1,205 @@
+// grader_forcing_test.cpp: Nishio, cell/region forcing chains and dynamic forcing chains
+// (forcing_chains.cpp): hand-built positions with the exact conclusion and chain length,
+// positions where nothing may fire, SE's length adjustment, and soundness on the stalls of
+// hard puzzles (every step agrees with the solution).
+#include <algorithm>
+#include <initializer_list>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "advanced.hpp"
+#include "board.hpp"
+#include "grader_stall_walk.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using sudokit::CellDigit;
+using sudokit::Grid;
+using sudokit::Step;
+using sudokit::Technique;
+using sudokit::grading::Board;
+namespace g = sudokit::grading;
+
+const sudokit::Shape kShape9 = *sudokit::default_shape(9);
+
+int rc(int row, int col) { return (row - 1) * 9 + (col - 1); }
+std::uint64_t mask(std::initializer_list<int> digits) {
+  std::uint64_t m = 0;
+  for (int d : digits) m |= std::uint64_t{1} << (d - 1);
+  return m;
+}
+
+TEST(GraderForcing, LengthBonusFollowsSe) {
+  // length - 2 passes 4, 6, 8, 12, 16, 24, 32, ...
+  EXPECT_DOUBLE_EQ(g::se_length_bonus(6), 0.0);
+  EXPECT_NEAR(g::se_length_bonus(7), 0.1, 1e-9);
+  EXPECT_NEAR(g::se_length_bonus(8), 0.1, 1e-9);
+  EXPECT_NEAR(g::se_length_bonus(9), 0.2, 1e-9);
+  EXPECT_NEAR(g::se_length_bonus(11), 0.3, 1e-9);
+  EXPECT_NEAR(g::se_length_bonus(14), 0.3, 1e-9);
+  EXPECT_NEAR(g::se_length_bonus(15), 0.4, 1e-9);
+  EXPECT_NEAR(g::se_length_bonus(35), 0.7, 1e-9);
+}
+
+TEST(GraderForcing, NothingOnAFullBoard) {
+  const Board b = Board::full(kShape9);
+  Step s;
+  EXPECT_FALSE(g::find_nishio(b, s));
+  EXPECT_FALSE(g::find_cell_forcing_chain(b, s));
+  EXPECT_FALSE(g::find_region_forcing_chain(b, s));
+  EXPECT_FALSE(g::find_dynamic_contradiction(b, s));
+  EXPECT_FALSE(g::find_dynamic_forcing_chain(b, s));
+}
+
+TEST(GraderForcing, NishioEmptiesAHouse) {
+  // 5 in row 2 only at r2c1 and r2c2: 5 at r1c1 takes both, row 2 has no 5 left.
+  Board b = Board::full(kShape9);
+  for (int c = 3; c <= 9; ++c) b.eliminate(rc(2, c), 5);
+  Step s;
+  ASSERT_TRUE(g::find_nishio(b, s));
+  EXPECT_EQ(s.technique, Technique::nishio);
+  EXPECT_EQ(s.eliminations, (std::vector<CellDigit>{{rc(1, 1), 5}}));
+  EXPECT_TRUE(s.placements.empty());
+  // r1c1=5 => r2c2<>5 against r1c1=5 => r2c1<>5: the last removal's proof against the other's.
+  EXPECT_EQ(g::forcing_chain_length(s), 4);
+  EXPECT_EQ(s.chain.front(), (CellDigit{rc(1, 1), 5}));
+  const std::string text = g::describe_advanced(s, kShape9);
+  EXPECT_NE(text.find("r1c1=5"), std::string::npos) << text;
+  EXPECT_NE(text.find("r2c2<>5"), std::string::npos) << text;
+}
+
+TEST(GraderForcing, NishioIgnoresOtherDigits) {
+  // The same trap built from two digits (r2c1 and r2c2 {1,2}, r1c1 {1,2}) is no Nishio.
+  Board b = Board::full(kShape9);
+  b.set_candidates(rc(1, 1), mask({1, 2}));
+  b.set_candidates(rc(1, 2), mask({1, 2}));
+  Step s;
+  EXPECT_FALSE(g::find_nishio(b, s));
+}
+
+TEST(GraderForcing, CellForcingChainOverBivalueCells) {
+  // r1c1 {1,2}: 1 => r1c5 {1,3} is 3 => r5c5 not 3; 2 => r5c1 {2,3} is 3 => r5c5 not 3.
+  Board b = Board::full(kShape9);
+  b.set_candidates(rc(1, 1), mask({1, 2}));
+  b.set_candidates(rc(1, 5), mask({1, 3}));
+  b.set_candidates(rc(5, 1), mask({2, 3}));
+  Step s;
+  ASSERT_TRUE(g::find_cell_forcing_chain(b, s));
+  EXPECT_EQ(s.technique, Technique::cell_forcing_chain);
+  EXPECT_EQ(s.eliminations, (std::vector<CellDigit>{{rc(5, 5), 3}}));
+  EXPECT_EQ(g::forcing_chain_length(s), 8);  // two branches of four nodes
+  EXPECT_EQ(std::count(s.chain.begin(), s.chain.end(), CellDigit{-1, 0}), 1);
+  // The dynamic form finds a conclusion at least as short.
+  Step d;
+  ASSERT_TRUE(g::find_dynamic_forcing_chain(b, d));
+  EXPECT_LE(g::forcing_chain_length(d), 8);
+  EXPECT_FALSE(d.eliminations.empty() && d.placements.empty());
+}
+
+TEST(GraderForcing, RegionForcingChain) {
+  // 7 in row 1 only at r1c1 and r1c5; r4c1 and r4c5 {4,7}. Either place of 7 makes one of
+  // r4c1, r4c5 7 and the other 4. Shortest common conclusions (2 + 6 or 4 + 4 nodes): the
+  // rest of columns 1 and 5 lose 7, the rest of row 4 loses 4; the first in scan order is
+  // r2c1<>7 (r1c1=7 => r2c1<>7 | r1c5=7 => r4c5<>7 => r4c5=4 => r4c1<>4 => r4c1=7 => r2c1<>7).
+  Board b = Board::full(kShape9);
+  for (int c = 1; c <= 9; ++c)
+    if (c != 1 && c != 5) b.eliminate(rc(1, c), 7);
+  b.set_candidates(rc(4, 1), mask({4, 7}));
+  b.set_candidates(rc(4, 5), mask({4, 7}));
+  Step s;
+  ASSERT_TRUE(g::find_region_forcing_chain(b, s));
+  EXPECT_EQ(s.technique, Technique::region_forcing_chain);
+  EXPECT_EQ(s.eliminations, (std::vector<CellDigit>{{rc(2, 1), 7}})) << g::describe_advanced(s, kShape9);
+  EXPECT_EQ(g::forcing_chain_length(s), 8);
+  EXPECT_EQ(s.houses, (std::vector<int>{0}));
+  EXPECT_EQ(s.cells, (std::vector<int>{rc(1, 1), rc(1, 5)}));
+  EXPECT_EQ(g::describe_advanced(s, kShape9),
+            "r1c1=7 => r2c1<>7 | r1c5=7 => r4c5<>7 => r4c5=4 => r4c1<>4 => r4c1=7 => r2c1<>7 (every branch agrees, length 8)");
+}
+
+TEST(GraderForcing, DynamicContradiction) {
+  // r1c2 and r1c3 {1,3}: 1 at r1c1 leaves both 3.
+  Board b = Board::full(kShape9);
+  b.set_candidates(rc(1, 1), mask({1, 2}));
+  b.set_candidates(rc(1, 2), mask({1, 3}));
+  b.set_candidates(rc(1, 3), mask({1, 3}));
+  Step s;
+  ASSERT_TRUE(g::find_dynamic_contradiction(b, s));
+  EXPECT_EQ(s.technique, Technique::dynamic_contradiction);
+  EXPECT_EQ(s.eliminations, (std::vector<CellDigit>{{rc(1, 1), 1}}));
+  // r1c1=1 => r1c3<>1 => r1c3=3 against r1c1=1 => r1c2<>1 => r1c2=3 => r1c3<>3: 3 + 4 nodes.
+  EXPECT_EQ(g::forcing_chain_length(s), 7);
+  EXPECT_EQ(s.chain.front(), (CellDigit{rc(1, 1), 1}));
+}
+
+TEST(GraderForcing, DynamicContradictionPlacesWhenFalseFails) {
+  // r9c8 holds only 8: assuming 8 false there empties the cell at once (length 1), shorter
+  // than any elimination, so the step is the placement.
+  Board b = Board::full(kShape9);
+  b.set_candidates(rc(9, 9), mask({8, 9}));
+  b.set_candidates(rc(9, 8), mask({8}));
+  Step s;
+  ASSERT_TRUE(g::find_dynamic_contradiction(b, s));
+  EXPECT_EQ(s.placements, (std::vector<CellDigit>{{rc(9, 8), 8}}));
+  EXPECT_TRUE(s.eliminations.empty());
+  EXPECT_EQ(g::forcing_chain_length(s), 1);
+}
+
+/// Checks every advanced finder at the stalls of the given puzzles.
+void check_collection(const std::vector<std::string>& lines, int max_stalls, std::array<int, 16>& fired, int& stalls,
+                      int* plus_only = nullptr) {
+  sudokit::Solver solver(sudokit::EngineKind::dlx);
+  for (const std::string& line : lines) {
+    const Grid puzzle = sudokit::testing::grid_from_line(line.substr(0, 81));
+    const auto solved = solver.solve(puzzle, 2, 1);
+    ASSERT_EQ(solved.count, 1U) << line;
+    const Grid& solution = solved.solutions.front();
+    sudokit::testing::walk_stalls(puzzle, solution, max_stalls, [&](const Board& board) -> std::optional<Step> {
+      ++stalls;
+      std::optional<Step> first;
+      const auto& finders = sudokit::testing::advanced_finders();
+      for (std::size_t i = 0; i < finders.size(); ++i) {
+        Step s;
+        if (!finders[i].find(board, s)) continue;
+        ++fired[i];
+        EXPECT_EQ(s.technique, finders[i].technique);
+        sudokit::testing::expect_step_sound(board, s, solution, line);
+        if (!first) first = s;
+      }
+      // Stalls only the "+" propagation (locked candidates) resolves.
+      if (plus_only && first && first->technique == Technique::dynamic_forcing_chain_plus) ++*plus_only;
+      return first;
+    });
+  }
+}
+
+TEST(GraderForcing, SoundOnHardestStalls) {
+  const auto lines = sudokit::testing::every_nth(sudokit::testing::load_lines("puzzles/hardest_1106.txt"), 37);
+  std::array<int, 16> fired{};
+  int stalls = 0, plus_only = 0;
+  check_collection(lines, 6, fired, stalls, &plus_only);
+  EXPECT_GT(stalls, 20);
+  using sudokit::testing::finder_index;
+  EXPECT_GT(fired[finder_index(Technique::dynamic_forcing_chain)], 0);  // dynamic forcing chains resolve hardest stalls
+  // "+" finds at least what plain dynamic contradictions do
+  EXPECT_GT(fired[finder_index(Technique::dynamic_forcing_chain_plus)], fired[finder_index(Technique::dynamic_contradiction)]);
+  EXPECT_GT(plus_only, 0);         // and resolves stalls nothing else does
+}
+
+TEST(GraderForcing, SoundOnRatedStalls) {
+  std::vector<std::string> hard;
+  for (const std::string& line : sudokit::testing::load_lines("rated/se_dev.txt"))
+    if (line.size() > 82 && std::stod(line.substr(82)) >= 7.0) hard.push_back(line);
+  ASSERT_GT(hard.size(), 100U);
+  std::array<int, 16> fired{};
+  int stalls = 0;
+  check_collection(sudokit::testing::every_nth(hard, hard.size() / 40), 6, fired, stalls);
+  EXPECT_GT(stalls, 20);
+  for (Technique t : {Technique::nishio, Technique::cell_forcing_chain, Technique::region_forcing_chain, Technique::dynamic_contradiction,
+                      Technique::dynamic_forcing_chain, Technique::dynamic_forcing_chain_plus})
+    EXPECT_GT(fired[sudokit::testing::finder_index(t)], 0) << sudokit::technique_name(t);  // every chain family fires
+}
+
+}  // namespace

@@ -1,0 +1,96 @@
+// grader_invariance_test.cpp: rating, score, level, hardest technique, technique counts and
+// guesses are the same for every puzzle equivalent under the Sudoku symmetries (a few hundred
+// random transformations of SE-rated and hard puzzles; the slow test runs thousands), and the
+// canonical form behind it is a true class representative.
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "canonical.hpp"
+#include "grader_symmetry.hpp"
+#include "sudokit/grader.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using sudokit::Grade;
+using sudokit::Grid;
+using sudokit::testing::grid_from_line;
+using sudokit::testing::load_lines;
+
+void expect_same_grade(const Grade& a, const Grade& b, const std::string& label) {
+  EXPECT_EQ(a.rating, b.rating) << label;
+  EXPECT_EQ(a.score, b.score) << label;
+  EXPECT_EQ(a.level, b.level) << label;
+  EXPECT_EQ(a.hardest, b.hardest) << label;
+  EXPECT_EQ(a.counts, b.counts) << label;
+  EXPECT_EQ(a.guesses, b.guesses) << label;
+  EXPECT_EQ(a.path.size(), b.path.size()) << label;
+}
+
+std::vector<std::string> sample() {
+  // SE-rated puzzles across the scale, plus hard ones that stall (the guess step).
+  auto lines = sudokit::testing::every_nth(load_lines("rated/se_dev.txt"), 173);
+  for (auto& l : lines) l = l.substr(0, 81);  // `PUZZLE RATING`
+  for (const auto& l : sudokit::testing::every_nth(load_lines("puzzles/hardest_1106.txt"), 111)) lines.push_back(l);
+  return lines;
+}
+
+TEST(GraderInvariance, CanonicalFormIsAClassRepresentative) {
+  std::mt19937 rng(12);
+  for (const std::string& line : sample()) {
+    const Grid puzzle = grid_from_line(line);
+    const auto t = sudokit::grading::canonical_transform(puzzle);
+    ASSERT_TRUE(t.has_value());
+    const Grid canonical = t->apply(puzzle);
+    for (int k = 0; k < 4; ++k) {
+      const Grid other = sudokit::testing::random_transform(puzzle, rng);
+      const auto u = sudokit::grading::canonical_transform(other);
+      ASSERT_TRUE(u.has_value());
+      EXPECT_EQ(u->apply(other).cells, canonical.cells) << line;
+    }
+    // Mapping back: every canonical cell's digit is the source cell's, relabelled.
+    for (int c = 0; c < 81; ++c)
+      EXPECT_EQ(canonical.cells[static_cast<std::size_t>(c)],
+                t->label[puzzle.cells[static_cast<std::size_t>(t->source_cell(c))]]);
+  }
+}
+
+TEST(GraderInvariance, RandomTransformsKeepTheGrade) {
+  std::mt19937 rng(2024);
+  sudokit::Grader grader;
+  int compared = 0;
+  for (const std::string& line : sample()) {
+    const Grid puzzle = grid_from_line(line);
+    const Grade base = grader.grade(puzzle);
+    for (int k = 0; k < 4; ++k) {
+      const Grid other = sudokit::testing::random_transform(puzzle, rng);
+      expect_same_grade(base, grader.grade(other), line);
+      ++compared;
+    }
+  }
+  EXPECT_GE(compared, 200);
+}
+
+TEST(GraderInvariance, MappedPathIsSoundOnTheCallersGrid) {
+  // The path comes back in the caller's cells and digits: it must solve the caller's grid.
+  std::mt19937 rng(7);
+  sudokit::Grader grader;
+  for (const std::string& line : sudokit::testing::every_nth(sample(), 5)) {
+    const Grid puzzle = sudokit::testing::random_transform(grid_from_line(line), rng);
+    const Grade g = grader.grade(puzzle);
+    Grid end = puzzle;
+    for (const auto& s : g.path)
+      for (const auto& p : s.placements) {
+        EXPECT_EQ(end.cells[static_cast<std::size_t>(p.cell)], 0) << line;
+        end.cells[static_cast<std::size_t>(p.cell)] = static_cast<std::uint8_t>(p.digit);
+      }
+    EXPECT_TRUE(sudokit::is_solution_of(puzzle, end)) << line;
+    for (const auto& s : g.path)
+      for (const auto& e : s.eliminations) EXPECT_NE(end.cells[static_cast<std::size_t>(e.cell)], e.digit) << line;
+  }
+}
+
+}  // namespace
