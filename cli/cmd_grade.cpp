@@ -42,6 +42,7 @@ constexpr const char* kUsage =
 int run_grade(const std::vector<std::string>& args) {
   RecordOptions common;
   common.grid_layout = false;
+  common.budgets = false;  // the grader's search takes no budget yet (issue 13)
   std::string uniqueness_text = "check";
   bool explain = false;
   po::options_description options("grade options");

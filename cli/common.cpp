@@ -95,6 +95,8 @@ PipelineOptions RecordOptions::pipeline_options(std::size_t batch_size) const {
   return options;
 }
 
+void add_budget_options(po::options_description& options, RecordOptions& values, double default_timeout);
+
 Budget RecordOptions::budget() const {
   Budget budget;
   budget.nodes = node_limit;
@@ -105,7 +107,16 @@ Budget RecordOptions::budget() const {
 void add_record_options(po::options_description& options, RecordOptions& values, double default_timeout) {
   values.timeout_seconds = default_timeout;
   options.add_options()("format,f", po::value(&values.format_text)->default_value("line")->value_name("FMT"),
-                        values.grid_layout ? "line, grid, jsonl or csv" : "line, jsonl or csv")
+                        values.grid_layout ? "line, grid, jsonl or csv" : "line, jsonl or csv");
+  if (values.budgets) add_budget_options(options, values, default_timeout);
+  add_engine_option(options, values.engine_text);
+  add_threads_option(options, values.threads);
+  add_input_options(options, values.input);
+}
+
+
+void add_budget_options(po::options_description& options, RecordOptions& values, double default_timeout) {
+  options.add_options()
       ("timeout", po::value(&values.timeout_seconds)->default_value(default_timeout)->value_name("SECONDS")
            ->notifier([](double seconds) {
              if (!(seconds >= 0) || seconds > 1e9) throw UsageError(fmt::format("--timeout {} must be 0 (none) or more seconds", seconds));
@@ -113,9 +124,6 @@ void add_record_options(po::options_description& options, RecordOptions& values,
        "wall time per record; a record that runs out is answered 'unknown' with what was found (0: none)")
       ("nodes", po::value(&values.node_limit)->default_value(0)->value_name("N"),
        "search nodes per record, deterministic (0: none); a record that runs out is 'unknown'");
-  add_engine_option(options, values.engine_text);
-  add_threads_option(options, values.threads);
-  add_input_options(options, values.input);
 }
 
 bool parse_command_line(const std::vector<std::string>& args, const po::options_description& options,
