@@ -700,9 +700,9 @@ bool RecordReader::Impl::next_jsonl(Record& record) {
   }
   start(record);
   if (current.too_long) return fail(record, too_long_message(current.length));
-  nlohmann::json object;
+  nlohmann::ordered_json object;  // ordered: carried fields keep the input's order
   try {
-    object = nlohmann::json::parse(current.text);
+    object = nlohmann::ordered_json::parse(current.text);
   } catch (const std::exception& e) {
     return fail(record, "not a JSON record: " + json_error_text(e));
   }

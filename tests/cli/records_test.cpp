@@ -203,6 +203,14 @@ TEST(RecordInput, JsonlFieldsAreCarriedAfterTheCommandsOwn) {
   ASSERT_EQ(tagged_records.size(), 1u);
   EXPECT_EQ(tagged_records[0]["id"], "a-7");
   EXPECT_EQ(tagged_records[0]["tags"], json::array({1, 2}));
+  // Carried fields keep the input's order, after the command's own.
+  const auto ordered = nlohmann::ordered_json::parse(split_lines(run_sudokit({"verify", "--format", "jsonl"},
+      "{\"zeta\": 1, \"puzzle\": \"" + kPuzzle + "\", \"alpha\": 2}\n").out).at(0));
+  std::vector<std::string> keys;
+  for (auto it = ordered.begin(); it != ordered.end(); ++it) keys.push_back(it.key());
+  ASSERT_GE(keys.size(), 2u);
+  EXPECT_EQ(keys[keys.size() - 2], "zeta");
+  EXPECT_EQ(keys.back(), "alpha");
 }
 
 TEST(RecordInput, SuppliedSolutionsAreChecked) {
