@@ -80,7 +80,9 @@ TEST(GraderSoundness, Top1465) {
     if (tally.used[static_cast<std::size_t>(i)] > 0) ++used;
     else unused += std::string(" ") + std::string(sudokit::technique_name(static_cast<Technique>(i)));
   }
-  if (kSanitizerStride == 1) EXPECT_GE(used, 25) << "never used:" << unused;
+  if (kSanitizerStride == 1) {
+    EXPECT_GE(used, 25) << "never used:" << unused;
+  }
 }
 
 TEST(GraderSoundness, Hardest) {
