@@ -64,7 +64,7 @@ fi
 puzzle=$("$program" generate --seed 2026)
 solution=$("$program" solve <<<"$puzzle")
 grade=$("$program" grade <<<"$puzzle" 2>/dev/null)
-read -r level score _ <<<"$grade"
+read -r level _rating score _ <<<"$grade"  # LEVEL RATING SCORE HARDEST
 printf '%s\n%s\nsolutions: 1\nlevel: %s, score %s\n' "$puzzle" "$solution" "$level" "$score" > "$work/expected"
 check() {  # name, command...
   local name=$1; shift
