@@ -24,6 +24,8 @@ install(FILES
   grid/include/sudokit/grid.hpp
   input/include/sudokit/reader.hpp
   solver/include/sudokit/solver.hpp
+  solver/include/sudokit/budget.hpp
+  solver/include/sudokit/removal_test.hpp
   solver/include/sudokit/exact_cover.hpp
   verifier/include/sudokit/verifier.hpp
   scorer/include/sudokit/scorer.hpp
