@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "grader_board_helpers.hpp"
+
 #include "advanced.hpp"
 #include "board.hpp"
 #include "grader_stall_walk.hpp"
@@ -22,14 +24,9 @@ using sudokit::Technique;
 using sudokit::grading::Board;
 namespace g = sudokit::grading;
 
-const sudokit::Shape kShape9 = *sudokit::default_shape(9);
-
-int rc(int row, int col) { return (row - 1) * 9 + (col - 1); }
-std::uint64_t mask(std::initializer_list<int> digits) {
-  std::uint64_t m = 0;
-  for (int d : digits) m |= std::uint64_t{1} << (d - 1);
-  return m;
-}
+using sudokit::testing::kShape9;
+using sudokit::testing::mask;
+using sudokit::testing::rc;
 
 TEST(GraderForcing, LengthBonusFollowsSe) {
   // length - 2 passes 4, 6, 8, 12, 16, 24, 32, ...

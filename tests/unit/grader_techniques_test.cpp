@@ -15,6 +15,8 @@
 
 #include <gtest/gtest.h>
 
+#include "grader_board_helpers.hpp"
+
 #include "board.hpp"
 #include "sudokit/grader.hpp"
 
@@ -27,15 +29,9 @@ using sudokit::Technique;
 using sudokit::grading::Board;
 using sudokit::grading::next_step;
 
-const sudokit::Shape kShape9 = *sudokit::default_shape(9);
-
-int rc(int row, int col) { return (row - 1) * 9 + (col - 1); }
-
-std::uint64_t mask(std::initializer_list<int> digits) {
-  std::uint64_t m = 0;
-  for (int d : digits) m |= std::uint64_t{1} << (d - 1);
-  return m;
-}
+using sudokit::testing::kShape9;
+using sudokit::testing::mask;
+using sudokit::testing::rc;
 
 Board full() { return Board::full(kShape9); }
 
