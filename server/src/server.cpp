@@ -456,6 +456,15 @@ void Server::Impl::serve(Connection& c) {
     http::read_header(c.socket, buffer, parser, ec);
     c.idle.store(false);
     const Clock::time_point started = Clock::now();
+    if (ec == http::error::body_limit) {
+      // Content-Length above the limit: refused before a byte of the body is read (the
+      // connection closes, since the unread body would otherwise be taken for a request).
+      send_error(c, parser.get().version(), false, http::status::payload_too_large,
+                 fmt::format("the body is larger than this server's limit of {} bytes", options.max_body_bytes));
+      const std::string_view target(parser.get().target().data(), parser.get().target().size());
+      metrics.request_done(endpoint_label(target.substr(0, target.find('?'))), 413, 0);
+      break;
+    }
     if (ec) {
       // A closed connection or an expired wait ends quietly; anything else is bad HTTP.
       if (ec != http::error::end_of_stream && !c.timed_out.load() && ec != net::error::connection_reset &&
