@@ -415,6 +415,8 @@ std::pair<bool, unsigned> Server::Impl::handle(Connection& c, http::request<http
       return {code == 200 && keep_alive && version >= 11, code};
     } catch (const BadRequest& e) {
       return answer(http::status::bad_request, e.what());
+    } catch (const ClientGone&) {  // gone before the answer's headers were written
+      return {false, 0};
     }
   }
   if (path == "/healthz") {
