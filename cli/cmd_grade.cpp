@@ -13,6 +13,7 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "sudokit/commands.hpp"
 #include "sudokit/grader.hpp"
 
 namespace sudokit::cli {
@@ -55,12 +56,11 @@ int run_grade(const std::vector<std::string>& args) {
 
   const OutputOptions out_options = common.output_options();
   const EngineKind engine = common.engine();
-  GradeOptions grade_options;
-  grade_options.record_path = explain;
-  if (uniqueness_text == "check") grade_options.uniqueness = GradeOptions::Uniqueness::check;
-  else if (uniqueness_text == "assume") grade_options.uniqueness = GradeOptions::Uniqueness::assume;
-  else if (uniqueness_text == "off") grade_options.uniqueness = GradeOptions::Uniqueness::off;
-  else throw UsageError(fmt::format("unknown --uniqueness '{}' (use check, assume or off)", uniqueness_text));
+  GradeSettings settings;
+  settings.options.record_path = explain;
+  const auto uniqueness = parse_uniqueness(uniqueness_text);
+  if (!uniqueness) throw UsageError(fmt::format("unknown --uniqueness '{}' (use check, assume or off)", uniqueness_text));
+  settings.options.uniqueness = *uniqueness;
 
   RecordStream stream(common.input.files, common.input.reader_options());
   OutputSink output;
@@ -71,18 +71,8 @@ int run_grade(const std::vector<std::string>& args) {
 
   for_each_record<GradeOutcome>(
       stream, common.pipeline_options(), [engine] { return Grader(engine); },
-      [&](const Record& record, GradeOutcome& outcome, Grader& grader) {
-        outcome.explain = explain;
-        if (!record.grid) {
-          outcome.status = "invalid";
-          outcome.error = record.error;
-          return;
-        }
-        outcome.grade = grader.grade(*record.grid, grade_options);
-        outcome.status = grade_status(outcome.grade);
-        outcome.error = outcome.status == "multiple"
-                            ? "the puzzle has 2 or more solutions: only a uniquely solvable puzzle can be graded"
-                            : outcome.grade.error;
+      [&settings](const Record& record, GradeOutcome& outcome, Grader& grader) {
+        grade_record(record, outcome, grader, settings);
       },
       [&](const Record& record, const GradeOutcome& outcome) {
         if (outcome.status == "graded") {

@@ -30,6 +30,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "progress.hpp"
+#include "sudokit/commands.hpp"
 #include "sudokit/scorer.hpp"
 #include "sudokit/verifier.hpp"
 
@@ -46,29 +47,6 @@ constexpr const char* kUsage =
     "(--method bnb) has its own search and ignores it. Finished results are the same with\n"
     "every engine (best-score ties keep the smallest grid). --engine fast takes only 9x9:\n"
     "other records are invalid.";
-
-struct Worker {
-  explicit Worker(EngineKind engine) : scorer(engine), counter(engine) {}
-  Scorer scorer;
-  Solver counter;
-};
-
-std::string status_of(const ScoreResult& result) {
-  if (!result.proven) return "unknown";
-  return result.solution ? "optimal" : "none";
-}
-
-void count_solutions(Solver& counter, const Grid& puzzle, const Budget& budget, ScoreOutcome& outcome) {
-  bool complete = true;
-  const std::uint64_t seen = counter.enumerate(puzzle, [](const Grid&) { return true; }, UINT64_MAX, nullptr, budget,
-                                               &complete);
-  if (complete) outcome.solutions = seen;
-  else outcome.solutions_at_least = seen;
-}
-
-/// Without --timeout, --nodes or --budget a record may search this long: an empty grid's
-/// optimum can take hours to prove, and one runaway record must not hold back the rest.
-constexpr double kDefaultTimeoutSeconds = 60;
 
 std::optional<Weights> load_weights(const std::string& spec) {
   if (spec == "target") return std::nullopt;  // rings, sized per record
@@ -97,7 +75,7 @@ int run_score(const std::vector<std::string>& args) {
       ("budget,b", po::value(&budget_text)->value_name("NODES|TIME"),
        "the same as --nodes NODES or --timeout TIME (5s, 250ms, 2m): print the best found, status unknown")
       ("count,c", po::bool_switch(&count), "also count the solutions (jsonl/csv; limited by --budget too)");
-  add_record_options(options, common, kDefaultTimeoutSeconds);
+  add_record_options(options, common, kDefaultScoreTimeoutSeconds);
   if (!parse_command_line(args, options, kUsage, &common.input.files)) return kExitOk;
 
   const OutputOptions out_options = common.output_options();
@@ -108,7 +86,10 @@ int run_score(const std::vector<std::string>& args) {
     throw UsageError("--count shows in --format jsonl or csv only");
   const auto method = parse_score_method(method_text);
   if (!method) throw UsageError(fmt::format("unknown --method '{}' (use bnb or enumerate)", method_text));
-  ScoreOptions score_options;
+  ScoreSettings settings;
+  settings.engine = engine;
+  settings.count = count;
+  ScoreOptions& score_options = settings.options;
   score_options.method = *method;
   score_options.budget = common.budget();
   if (!budget_text.empty()) {
@@ -118,7 +99,7 @@ int run_score(const std::vector<std::string>& args) {
     if (budget->nodes != 0) score_options.budget.nodes = budget->nodes;
     if (budget->time.count() != 0) score_options.budget.time = budget->time;
   }
-  const std::optional<Weights> fixed_weights = load_weights(weights_text);
+  settings.weights = load_weights(weights_text);
   ProgressBar progress("score", 0, stderr_is_terminal());
 
   RecordStream stream(common.input.files, common.input.reader_options());
@@ -130,41 +111,17 @@ int run_score(const std::vector<std::string>& args) {
   // One record per batch: a sparse record can take seconds, so batching records together
   // would serialise the slow ones.
   for_each_record<ScoreOutcome>(
-      stream, common.pipeline_options(1), [engine] { return Worker(engine); },
-      [&](const Record& record, ScoreOutcome& outcome, Worker& worker) {
-        if (!record.grid) {
-          outcome.status = "invalid";
-          outcome.error = record.error;
-          return;
-        }
-        const Grid& puzzle = *record.grid;
-        if (fixed_weights && fixed_weights->n() != puzzle.shape.n) {
-          outcome.status = "invalid";
-          outcome.error = fmt::format("the {}x{} weight table does not fit a {}x{} grid", fixed_weights->n(),
-                                      fixed_weights->n(), puzzle.shape.n, puzzle.shape.n);
-          return;
-        }
-        // Whether or not this record would reach the engine (bnb without --count does not), as
-        // solve does: --engine fast means 9x9 input.
-        if (engine == EngineKind::fast && !(puzzle.shape == Shape{9, 3, 3})) {
-          outcome.status = "invalid";
-          outcome.error = fmt::format("the fast engine takes only 9x9 (3x3 boxes), not {}", describe(puzzle.shape));
-          return;
-        }
-        const Weights weights = fixed_weights ? *fixed_weights : Weights::target(puzzle.shape.n);
-        ScoreOptions local = score_options;
+      stream, common.pipeline_options(1), [engine] { return ScoreWorker(engine); },
+      [&](const Record& record, ScoreOutcome& outcome, ScoreWorker& worker) {
+        std::function<void(const ScoreProgress&)> on_progress;
         if (progress.enabled())
-          local.on_progress = [&progress, &record](const ScoreProgress& p) {
+          on_progress = [&progress, &record](const ScoreProgress& p) {
             progress.show_line(fmt::format("record {}: best {} after {} nodes, {:.1f} s", record.number,
                                            p.has_best ? std::to_string(p.best) : std::string("none yet"), p.nodes,
                                            p.seconds));
           };
-        outcome.result = worker.scorer.score(puzzle, weights, local);
+        score_record(record, outcome, worker, settings, on_progress);
         if (progress.enabled()) progress.finish();
-        outcome.status = status_of(outcome.result);
-        if (const auto clashes = find_clashes(puzzle, kReportedClashes + 1); !clashes.empty())
-          outcome.error = "givens clash: " + describe_clashes(puzzle.shape, clashes);
-        if (count) count_solutions(worker.counter, puzzle, score_options.budget, outcome);
       },
       [&](const Record& record, const ScoreOutcome& outcome) {
         if (outcome.status == "invalid" || outcome.status == kErrorStatus) {

@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "sudokit/commands.hpp"
 
 namespace sudokit::cli {
 namespace {
@@ -30,7 +31,9 @@ int run_solve(const std::vector<std::string>& args) {
   if (limit < 1) throw UsageError(fmt::format("--limit {} must be at least 1", limit));
   const OutputOptions out_options = common.output_options();
   const EngineKind engine = common.engine();
-  const Budget budget = common.budget();
+  SolveSettings settings;
+  settings.limit = static_cast<std::uint64_t>(limit);
+  settings.budget = common.budget();
 
   RecordStream stream(common.input.files, common.input.reader_options());
   OutputSink output;
@@ -40,31 +43,8 @@ int run_solve(const std::vector<std::string>& args) {
 
   for_each_record<SolveOutcome>(
       stream, common.pipeline_options(), [engine] { return Solver(engine); },
-      [&](const Record& record, SolveOutcome& outcome, Solver& solver) {
-        outcome.limit = static_cast<std::uint64_t>(limit);
-        if (!record.grid) {
-          outcome.status = "invalid";
-          outcome.error = record.error;
-          return;
-        }
-        const Grid& puzzle = *record.grid;
-        if (auto clashes = find_clashes(puzzle, kReportedClashes + 1); !clashes.empty()) {
-          outcome.status = "invalid";
-          outcome.error = "givens clash: " + describe_clashes(puzzle.shape, clashes);
-          return;
-        }
-        SolveResult result;
-        try {
-          result = solver.solve(puzzle, outcome.limit, 1, budget);
-        } catch (const std::invalid_argument& e) {  // e.g. --engine fast on a 16x16 record
-          outcome.status = "invalid";
-          outcome.error = e.what();
-          return;
-        }
-        outcome.count = result.count;
-        outcome.stats = result.stats;
-        if (!result.solutions.empty()) outcome.solution = std::move(result.solutions.front());
-        outcome.status = result.complete ? solve_status(result.count, outcome.limit) : "unknown";
+      [&settings](const Record& record, SolveOutcome& outcome, Solver& solver) {
+        solve_record(record, outcome, solver, settings);
       },
       [&](const Record& record, const SolveOutcome& outcome) {
         if (!outcome.error.empty()) diagnose(record, outcome.error);

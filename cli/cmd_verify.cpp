@@ -8,6 +8,7 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "sudokit/commands.hpp"
 #include "sudokit/verifier.hpp"
 
 namespace sudokit::cli {
@@ -32,7 +33,9 @@ int run_verify(const std::vector<std::string>& args) {
 
   const OutputOptions out_options = common.output_options();
   const EngineKind engine = common.engine();
-  const Budget budget = common.budget();
+  VerifySettings settings;
+  settings.minimal = minimal;
+  settings.budget = common.budget();
 
   RecordStream stream(common.input.files, common.input.reader_options());
   OutputSink output;
@@ -43,9 +46,8 @@ int run_verify(const std::vector<std::string>& args) {
 
   for_each_record<VerifyOutcome>(
       stream, common.pipeline_options(), [engine] { return Verifier(engine); },
-      [&](const Record& record, VerifyOutcome& outcome, Verifier& verifier) {
-        // An unreadable record keeps the default verdict, invalid; the record carries the error.
-        if (record.grid) outcome.verification = verifier.verify(*record.grid, minimal, budget);
+      [&settings](const Record& record, VerifyOutcome& outcome, Verifier& verifier) {
+        verify_record(record, outcome, verifier, settings);
       },
       [&](const Record& record, const VerifyOutcome& outcome) {
         const std::string status = verify_status(record, outcome);

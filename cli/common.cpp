@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "sudokit/commands.hpp"
+
 namespace sudokit::cli {
 
 Format parse_format(const std::string& text) {
@@ -17,28 +19,11 @@ Format parse_format(const std::string& text) {
 }
 
 ReaderOptions InputOptions::reader_options() const {
-  ReaderOptions options;
-  std::string why;
-  if (!alphabet.empty()) {
-    auto a = Alphabet::from_symbols(alphabet, &why);
-    if (!a) throw UsageError("--alphabet: " + why);
-    options.alphabet = *a;
+  try {
+    return make_reader_options(size, box, alphabet, input_format);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
   }
-  if (!box.empty()) {
-    auto shape = parse_box(box, &why);
-    if (!shape) throw UsageError("--box: " + why);
-    if (size != 0 && size != shape->n)
-      throw UsageError(fmt::format("--box {} makes {}x{} grids, not --size {}", box, shape->n, shape->n, size));
-    options.shape = shape;
-  } else if (size != 0) {
-    auto shape = default_shape(size);
-    if (!shape) throw UsageError(fmt::format("--size {} is not supported (sizes 1 to {})", size, kMaxSize));
-    options.shape = shape;
-  }
-  const auto format = parse_input_format(input_format);
-  if (!format) throw UsageError(fmt::format("unknown --input-format '{}' (use auto, text, jsonl or csv)", input_format));
-  options.format = *format;
-  return options;
 }
 
 void add_input_options(po::options_description& options, InputOptions& values) {

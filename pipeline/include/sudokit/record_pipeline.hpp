@@ -31,12 +31,13 @@ void mark_failed(Outcome& outcome, std::string message) {
   outcome.error = std::move(message);
 }
 
-/// Runs `work(const Record&, Outcome&, Worker&)` over every record of `input` on
+/// Runs `work(const Record&, Outcome&, Worker&)` over every record of `input` (a RecordStream,
+/// a RecordReader over any std::istream, or anything with next(Record&) and ready()) on
 /// options.threads threads, then `write(const Record&, const Outcome&)` in input order and
 /// `after_batch()` after each batch. Outcome must be default-constructible and have an
 /// `error` string (see mark_failed).
-template <class Outcome, class MakeWorker, class Work, class Write, class AfterBatch = NoAfterBatch>
-void for_each_record(RecordStream& input, const PipelineOptions& options, MakeWorker make_worker, Work work,
+template <class Outcome, class Input, class MakeWorker, class Work, class Write, class AfterBatch = NoAfterBatch>
+void for_each_record(Input& input, const PipelineOptions& options, MakeWorker make_worker, Work work,
                      Write write, AfterBatch after_batch = {}) {
   struct Item {
     Record record;

@@ -1,0 +1,144 @@
+// The per-record work of the record commands (see sudokit/commands.hpp). Moved here from the
+// program's cmd_*.cpp files unchanged, so the server answers exactly as the program does.
+#include "sudokit/commands.hpp"
+
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
+namespace sudokit {
+
+ReaderOptions make_reader_options(int size, std::string_view box, std::string_view alphabet,
+                                  std::string_view input_format) {
+  ReaderOptions options;
+  std::string why;
+  if (!alphabet.empty()) {
+    auto a = Alphabet::from_symbols(std::string(alphabet), &why);
+    if (!a) throw std::invalid_argument("--alphabet: " + why);
+    options.alphabet = *a;
+  }
+  if (!box.empty()) {
+    auto shape = parse_box(std::string(box), &why);
+    if (!shape) throw std::invalid_argument("--box: " + why);
+    if (size != 0 && size != shape->n)
+      throw std::invalid_argument(
+          fmt::format("--box {} makes {}x{} grids, not --size {}", box, shape->n, shape->n, size));
+    options.shape = shape;
+  } else if (size != 0) {
+    auto shape = default_shape(size);
+    if (!shape) throw std::invalid_argument(fmt::format("--size {} is not supported (sizes 1 to {})", size, kMaxSize));
+    options.shape = shape;
+  }
+  const auto format = parse_input_format(input_format);
+  if (!format)
+    throw std::invalid_argument(
+        fmt::format("unknown --input-format '{}' (use auto, text, jsonl or csv)", input_format));
+  options.format = *format;
+  return options;
+}
+
+void solve_record(const Record& record, SolveOutcome& outcome, Solver& solver, const SolveSettings& settings) {
+  outcome.limit = settings.limit;
+  if (!record.grid) {
+    outcome.status = "invalid";
+    outcome.error = record.error;
+    return;
+  }
+  const Grid& puzzle = *record.grid;
+  if (auto clashes = find_clashes(puzzle, kReportedClashes + 1); !clashes.empty()) {
+    outcome.status = "invalid";
+    outcome.error = "givens clash: " + describe_clashes(puzzle.shape, clashes);
+    return;
+  }
+  SolveResult result;
+  try {
+    result = solver.solve(puzzle, outcome.limit, 1, settings.budget);
+  } catch (const std::invalid_argument& e) {  // e.g. --engine fast on a 16x16 record
+    outcome.status = "invalid";
+    outcome.error = e.what();
+    return;
+  }
+  outcome.count = result.count;
+  outcome.stats = result.stats;
+  if (!result.solutions.empty()) outcome.solution = std::move(result.solutions.front());
+  outcome.status = result.complete ? solve_status(result.count, outcome.limit) : "unknown";
+}
+
+void verify_record(const Record& record, VerifyOutcome& outcome, Verifier& verifier, const VerifySettings& settings) {
+  if (record.grid) outcome.verification = verifier.verify(*record.grid, settings.minimal, settings.budget);
+}
+
+std::optional<GradeOptions::Uniqueness> parse_uniqueness(std::string_view name) {
+  if (name == "check") return GradeOptions::Uniqueness::check;
+  if (name == "assume") return GradeOptions::Uniqueness::assume;
+  if (name == "off") return GradeOptions::Uniqueness::off;
+  return std::nullopt;
+}
+
+void grade_record(const Record& record, GradeOutcome& outcome, Grader& grader, const GradeSettings& settings) {
+  outcome.explain = settings.options.record_path;
+  if (!record.grid) {
+    outcome.status = "invalid";
+    outcome.error = record.error;
+    return;
+  }
+  outcome.grade = grader.grade(*record.grid, settings.options);
+  outcome.status = grade_status(outcome.grade);
+  outcome.error = outcome.status == "multiple"
+                      ? "the puzzle has 2 or more solutions: only a uniquely solvable puzzle can be graded"
+                      : outcome.grade.error;
+}
+
+namespace {
+std::string score_status_of(const ScoreResult& result) {
+  if (!result.proven) return "unknown";
+  return result.solution ? "optimal" : "none";
+}
+
+void count_solutions(Solver& counter, const Grid& puzzle, const Budget& budget, ScoreOutcome& outcome) {
+  bool complete = true;
+  const std::uint64_t seen =
+      counter.enumerate(puzzle, [](const Grid&) { return true; }, UINT64_MAX, nullptr, budget, &complete);
+  if (complete) outcome.solutions = seen;
+  else outcome.solutions_at_least = seen;
+}
+}  // namespace
+
+void score_record(const Record& record, ScoreOutcome& outcome, ScoreWorker& worker, const ScoreSettings& settings,
+                  const std::function<void(const ScoreProgress&)>& on_progress) {
+  if (!record.grid) {
+    outcome.status = "invalid";
+    outcome.error = record.error;
+    return;
+  }
+  const Grid& puzzle = *record.grid;
+  const auto& fixed = settings.weights;
+  if (fixed && fixed->n() != puzzle.shape.n) {
+    outcome.status = "invalid";
+    outcome.error = fmt::format("the {}x{} weight table does not fit a {}x{} grid", fixed->n(), fixed->n(),
+                                puzzle.shape.n, puzzle.shape.n);
+    return;
+  }
+  // Whether or not this record would reach the engine (bnb without count does not), as
+  // solve does: the fast engine means 9x9 input.
+  if (settings.engine == EngineKind::fast && !(puzzle.shape == Shape{9, 3, 3})) {
+    outcome.status = "invalid";
+    outcome.error = fmt::format("the fast engine takes only 9x9 (3x3 boxes), not {}", describe(puzzle.shape));
+    return;
+  }
+  const Weights weights = fixed ? *fixed : Weights::target(puzzle.shape.n);
+  if (on_progress) {
+    ScoreOptions local = settings.options;
+    local.on_progress = on_progress;
+    outcome.result = worker.scorer.score(puzzle, weights, local);
+  } else {
+    outcome.result = worker.scorer.score(puzzle, weights, settings.options);
+  }
+  outcome.status = score_status_of(outcome.result);
+  if (const auto clashes = find_clashes(puzzle, kReportedClashes + 1); !clashes.empty())
+    outcome.error = "givens clash: " + describe_clashes(puzzle.shape, clashes);
+  if (settings.count) count_solutions(worker.counter, puzzle, settings.options.budget, outcome);
+}
+
+}  // namespace sudokit

@@ -1,0 +1,638 @@
+// server.cpp: connections, limits, routing and the streamed answers of `sudokit serve`.
+//
+// Why blocking I/O on a thread per connection, not Asio's asynchronous model: the work of a
+// request is a oneTBB pipeline that blocks its calling thread until the last record is
+// written, and its writes happen from inside that pipeline's serial sink. With blocking
+// sockets the sink simply writes a chunk and returns when the kernel took it, which also
+// gives back-pressure for free (a client that does not read stalls its own pipeline, never
+// the others, and memory stays at the pipeline's bound). Connections are capped
+// (max_connections), so the thread count is too.
+//
+// Timeouts without asynchronous operations: every connection publishes a deadline (header
+// timeout while waiting for a request, the request deadline while working on one), and one
+// watchdog thread shuts down the socket of any connection past it. shutdown(2) on a socket
+// wakes a read or write blocked on it in another thread, which then fails and ends the
+// connection. The listening socket is woken the same way by stop(). Every shutdown happens
+// under the registry mutex and a connection closes its socket only after leaving the
+// registry, so a file descriptor is never shut down after it was reused.
+//
+// Graceful shutdown (stop()): no new connections; connections waiting for a request are
+// closed; a request being worked on finishes and is answered with `Connection: close`; after
+// drain_timeout the remaining sockets are shut down too (their pipelines end at their
+// next write, each record bounded by its budget).
+#include "sudokit/server.hpp"
+
+#include <sys/socket.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <set>
+#include <streambuf>
+#include <thread>
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/string.hpp>
+#include <boost/beast/http.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "metrics.hpp"
+#include "page.hpp"
+#include "requests.hpp"
+#include "sudokit/batch.hpp"
+#include "sudokit/commands.hpp"
+#include "sudokit/output.hpp"
+#include "sudokit/record_pipeline.hpp"
+
+namespace sudokit {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = net::ip::tcp;
+using Clock = std::chrono::steady_clock;
+using namespace server_detail;
+
+bool parse_listen_address(std::string_view text, std::string& address, std::uint16_t& port, std::string* why) {
+  const auto colon = text.rfind(':');
+  auto fail = [&](std::string message) {
+    if (why) *why = std::move(message);
+    return false;
+  };
+  if (colon == std::string_view::npos || colon + 1 == text.size())
+    return fail(fmt::format("'{}' is not ADDRESS:PORT (e.g. 127.0.0.1:8080)", text));
+  std::string_view host = text.substr(0, colon);
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  unsigned long value = 0;
+  const std::string_view digits = text.substr(colon + 1);
+  for (char c : digits) {
+    if (c < '0' || c > '9') return fail(fmt::format("port '{}' is not a number", digits));
+    value = value * 10 + static_cast<unsigned long>(c - '0');
+    if (value > 65535) return fail(fmt::format("port '{}' is above 65535", digits));
+  }
+  boost::system::error_code ec;
+  net::ip::make_address(std::string(host.empty() ? "0.0.0.0" : host), ec);
+  if (ec) return fail(fmt::format("'{}' is not an IP address", host));
+  address = host.empty() ? "0.0.0.0" : std::string(host);
+  port = static_cast<std::uint16_t>(value);
+  return true;
+}
+
+namespace {
+
+/// A read-only streambuf over the request body (no copy of up to 64 MB). in_avail() is what
+/// is left, so the reader sees the whole body as ready and batches stay full.
+class BodyBuffer : public std::streambuf {
+ public:
+  explicit BodyBuffer(std::string& body) {
+    char* begin = body.data();
+    setg(begin, begin, begin + body.size());
+  }
+};
+
+/// The client stopped reading (or the deadline shut its socket): ends a streamed answer.
+struct ClientGone : std::runtime_error {
+  ClientGone() : std::runtime_error("the client went away") {}
+};
+
+struct Connection {
+  explicit Connection(tcp::socket s) : socket(std::move(s)), fd(socket.native_handle()) {}
+  tcp::socket socket;
+  const int fd;
+  std::atomic<std::int64_t> deadline{0};  ///< Clock ticks; 0: none
+  std::atomic<bool> idle{false};          ///< waiting for the next request's headers
+  std::atomic<bool> timed_out{false};
+  void arm(Clock::time_point when) { deadline.store(when.time_since_epoch().count()); }
+  void disarm() { deadline.store(0); }
+};
+
+/// Which endpoint a request is, for the metrics' label.
+std::string_view endpoint_label(std::string_view path) {
+  for (std::string_view known : {"/v1/solve", "/v1/verify", "/v1/grade", "/v1/score", "/v1/generate"})
+    if (path == known) return known.substr(4);
+  if (path == "/healthz") return "healthz";
+  if (path == "/metrics") return "metrics";
+  if (path == "/" || path == "/index.html") return "page";
+  return "other";
+}
+
+std::string json_error(std::string_view message) {
+  return nlohmann::json{{"error", std::string(message)}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) +
+         "\n";
+}
+
+/// Constant-time comparison (a bearer token must not leak through timing).
+bool same_secret(std::string_view a, std::string_view b) {
+  unsigned char diff = a.size() == b.size() ? 0 : 1;
+  const std::size_t n = std::min(a.size(), b.size());
+  for (std::size_t i = 0; i < n; ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+  return diff == 0;
+}
+
+}  // namespace
+
+struct Server::Impl {
+  explicit Impl(ServerOptions o) : options(std::move(o)), acceptor(io) {
+    std::string address, why;
+    std::uint16_t port = 0;
+    if (!parse_listen_address(options.listen, address, port, &why)) throw std::runtime_error("--listen: " + why);
+    const tcp::endpoint endpoint(net::ip::make_address(address), port);
+    boost::system::error_code ec;
+    acceptor.open(endpoint.protocol(), ec);
+    if (!ec) acceptor.set_option(net::socket_base::reuse_address(true), ec);
+    if (!ec) acceptor.bind(endpoint, ec);
+    if (!ec) acceptor.listen(net::socket_base::max_listen_connections, ec);
+    if (ec) throw std::runtime_error(fmt::format("cannot listen on {}: {}", options.listen, ec.message()));
+    bound_port = acceptor.local_endpoint().port();
+  }
+
+  void log(std::string_view line) const {
+    if (options.log) options.log(line);
+  }
+
+  ServerOptions options;
+  net::io_context io;
+  tcp::acceptor acceptor;
+  std::uint16_t bound_port = 0;
+  Metrics metrics;
+
+  std::mutex mutex;  // guards `connections` and every shutdown(2) of a connection's socket
+  std::condition_variable changed;
+  std::set<Connection*> connections;
+  std::atomic<bool> stopping{false};
+  std::atomic<std::size_t> in_flight{0};
+  std::thread watchdog;
+  std::mutex watchdog_mutex;
+  std::condition_variable watchdog_wake;
+  bool watchdog_stop = false;
+
+  void run();
+  void stop();
+  void watch();
+  void serve(Connection& c);
+  void kill_locked(Connection& c) { ::shutdown(c.fd, SHUT_RDWR); }
+
+  // --- answers ---
+  template <class Body>
+  bool send(Connection& c, http::response<Body>& res) {
+    res.prepare_payload();
+    boost::system::error_code ec;
+    http::write(c.socket, res, ec);
+    return !ec;
+  }
+  bool send_text(Connection& c, unsigned version, bool keep_alive, http::status status, std::string_view type,
+                 std::string body, const std::vector<std::pair<http::field, std::string>>& extra = {}) {
+    http::response<http::string_body> res{status, version};
+    res.set(http::field::server, "sudokit");
+    res.set(http::field::content_type, beast::string_view(type.data(), type.size()));
+    for (const auto& [field, value] : extra) res.set(field, value);
+    res.keep_alive(keep_alive);
+    res.body() = std::move(body);
+    return send(c, res);
+  }
+  bool send_error(Connection& c, unsigned version, bool keep_alive, http::status status, std::string_view message,
+                  const std::vector<std::pair<http::field, std::string>>& extra = {}) {
+    return send_text(c, version, keep_alive, status, "application/json", json_error(message), extra);
+  }
+
+  /// Handles one request whose body has been read; returns whether the connection may serve
+  /// another, and the status code answered (for the metrics; 0 when the client went away).
+  std::pair<bool, unsigned> handle(Connection& c, http::request<http::string_body>& req, bool keep_alive,
+                                   Clock::time_point started);
+  unsigned run_records(Connection& c, http::request<http::string_body>& req, RecordCommand command,
+                       const Query& query, bool keep_alive, const JobLimits& limits);
+  unsigned run_generate(Connection& c, http::request<http::string_body>& req, bool keep_alive,
+                        const JobLimits& limits);
+};
+
+// --- the streamed ndjson answer --------------------------------------------------------------
+
+namespace {
+
+/// Writes a 200 application/x-ndjson answer piece by piece: chunked for HTTP/1.1, a plain
+/// body ended by closing the connection for HTTP/1.0. Throws ClientGone when a write fails.
+class NdjsonStream {
+ public:
+  NdjsonStream(tcp::socket& socket, unsigned version, bool keep_alive) : socket_(socket), chunked_(version >= 11) {
+    http::response<http::empty_body> res{http::status::ok, version};
+    res.set(http::field::server, "sudokit");
+    res.set(http::field::content_type, "application/x-ndjson");
+    res.set(http::field::cache_control, "no-store");
+    res.keep_alive(chunked_ && keep_alive);
+    if (chunked_) res.chunked(true);
+    http::response_serializer<http::empty_body> serializer{res};
+    boost::system::error_code ec;
+    http::write_header(socket_, serializer, ec);
+    if (ec) throw ClientGone();
+  }
+  std::string& pending() { return pending_; }
+  void flush() {
+    if (pending_.empty()) return;
+    boost::system::error_code ec;
+    if (chunked_) net::write(socket_, http::make_chunk(net::buffer(pending_)), ec);
+    else net::write(socket_, net::buffer(pending_), ec);
+    if (ec) throw ClientGone();
+    pending_.clear();
+  }
+  void finish() {
+    flush();
+    if (!chunked_) return;
+    boost::system::error_code ec;
+    net::write(socket_, http::make_chunk_last(), ec);
+    if (ec) throw ClientGone();
+  }
+  bool reusable() const { return chunked_; }
+
+ private:
+  tcp::socket& socket_;
+  bool chunked_;
+  std::string pending_;
+};
+
+}  // namespace
+
+unsigned Server::Impl::run_records(Connection& c, http::request<http::string_body>& req, RecordCommand command,
+                                   const Query& query, bool keep_alive, const JobLimits& limits) {
+  const RecordJob job = parse_record_job(command, query, limits);  // BadRequest: 400, before any answer
+  BodyBuffer buffer(req.body());
+  std::istream in(&buffer);
+  RecordReader reader(in, job.source, job.reader);
+  NdjsonStream out(c.socket, req.version(), keep_alive);
+  std::uint64_t records = 0, failed = 0;
+  const std::size_t max_records = options.max_records;
+  const std::string_view endpoint = command_name(command);
+
+  PipelineOptions pipeline;
+  pipeline.threads = options.threads;
+  // Score records can take seconds each: one per batch, as the program does.
+  pipeline.batch_size = command == RecordCommand::score ? 1 : 64;
+  auto over_limit = [&](const Record& record) {
+    if (record.number > max_records)
+      throw std::length_error(fmt::format("record {} is past this server's limit of {} records per request",
+                                          record.number, max_records));
+  };
+  auto after_batch = [&](bool) { out.flush(); };
+  try {
+    switch (command) {
+      case RecordCommand::solve:
+        for_each_record<SolveOutcome>(
+            reader, pipeline, [&] { return Solver(job.engine); },
+            [&](const Record& record, SolveOutcome& outcome, Solver& solver) {
+              over_limit(record);
+              solve_record(record, outcome, solver, job.solve);
+            },
+            [&](const Record& record, const SolveOutcome& outcome) {
+              ++records;
+              if (outcome.status != "unique" && outcome.status != "solved" && outcome.status != "multiple") ++failed;
+              write_solve(out.pending(), job.output, record, outcome);
+            },
+            after_batch);
+        break;
+      case RecordCommand::verify:
+        for_each_record<VerifyOutcome>(
+            reader, pipeline, [&] { return Verifier(job.engine); },
+            [&](const Record& record, VerifyOutcome& outcome, Verifier& verifier) {
+              over_limit(record);
+              verify_record(record, outcome, verifier, job.verify);
+            },
+            [&](const Record& record, const VerifyOutcome& outcome) {
+              ++records;
+              if (verify_status(record, outcome) != "unique") ++failed;
+              write_verify(out.pending(), job.output, record, outcome);
+            },
+            after_batch);
+        break;
+      case RecordCommand::grade:
+        for_each_record<GradeOutcome>(
+            reader, pipeline, [&] { return Grader(job.engine); },
+            [&](const Record& record, GradeOutcome& outcome, Grader& grader) {
+              over_limit(record);
+              grade_record(record, outcome, grader, job.grade);
+            },
+            [&](const Record& record, const GradeOutcome& outcome) {
+              ++records;
+              if (outcome.status != "graded") ++failed;
+              write_grade(out.pending(), job.output, record, outcome);
+            },
+            after_batch);
+        break;
+      case RecordCommand::score:
+        for_each_record<ScoreOutcome>(
+            reader, pipeline, [&] { return ScoreWorker(job.engine); },
+            [&](const Record& record, ScoreOutcome& outcome, ScoreWorker& worker) {
+              over_limit(record);
+              score_record(record, outcome, worker, job.score);
+            },
+            [&](const Record& record, const ScoreOutcome& outcome) {
+              ++records;
+              if (outcome.status != "optimal" && outcome.status != "none") ++failed;
+              write_score(out.pending(), job.output, record, outcome);
+            },
+            after_batch);
+        break;
+    }
+    out.finish();
+  } catch (const ClientGone&) {
+    metrics.records_done(endpoint, records, failed);
+    return 0;
+  }
+  metrics.records_done(endpoint, records, failed);
+  return 200;
+}
+
+unsigned Server::Impl::run_generate(Connection& c, http::request<http::string_body>& req, bool keep_alive,
+                                    const JobLimits& limits) {
+  GenerateJob job = parse_generate_job(req.body(), options.max_records, limits);
+  job.request.threads = options.threads;
+  NdjsonStream out(c.socket, req.version(), keep_alive);
+  std::uint64_t records = 0, failed = 0;
+  bool late = false;
+  try {
+    generate_batch(job.request, [&](const GeneratedPuzzle& puzzle) {
+      if (Clock::now() > limits.deadline) {
+        late = true;  // the request's deadline: the answer ends here, short of count
+        return false;
+      }
+      ++records;
+      if (!puzzle.ok) ++failed;
+      write_generated(out.pending(), job.output, job.layout, puzzle);
+      out.flush();
+      return true;
+    });
+    out.finish();
+  } catch (const ClientGone&) {
+    metrics.records_done("generate", records, failed);
+    return 0;
+  }
+  metrics.records_done("generate", records, failed);
+  if (late) log(fmt::format("generate: request deadline reached after {} puzzles", records));
+  return 200;
+}
+
+std::pair<bool, unsigned> Server::Impl::handle(Connection& c, http::request<http::string_body>& req, bool keep_alive,
+                                               Clock::time_point started) {
+  const unsigned version = req.version();
+  const std::string_view target(req.target().data(), req.target().size());
+  const auto question = target.find('?');
+  const std::string_view path = target.substr(0, question);
+  const std::string_view query_text = question == std::string_view::npos ? std::string_view{} : target.substr(question + 1);
+  auto answer = [&](http::status status, std::string_view message,
+                    const std::vector<std::pair<http::field, std::string>>& extra = {}) {
+    const bool sent = send_error(c, version, keep_alive, status, message, extra);
+    return std::pair<bool, unsigned>{sent && keep_alive, static_cast<unsigned>(status)};
+  };
+
+  const bool is_api = path.substr(0, 4) == "/v1/";
+  if (is_api && !options.token.empty()) {
+    const auto header = req[http::field::authorization];
+    const std::string_view given(header.data(), header.size());
+    if (given.substr(0, 7) != "Bearer " || !same_secret(given.substr(7), options.token))
+      return answer(http::status::unauthorized, "this server needs 'Authorization: Bearer TOKEN'",
+                    {{http::field::www_authenticate, "Bearer"}});
+  }
+
+  RecordCommand command = RecordCommand::solve;
+  bool record_endpoint = true;
+  if (path == "/v1/solve") command = RecordCommand::solve;
+  else if (path == "/v1/verify") command = RecordCommand::verify;
+  else if (path == "/v1/grade") command = RecordCommand::grade;
+  else if (path == "/v1/score") command = RecordCommand::score;
+  else record_endpoint = false;
+
+  if (record_endpoint || path == "/v1/generate") {
+    if (req.method() != http::verb::post)
+      return answer(http::status::method_not_allowed, "use POST", {{http::field::allow, "POST"}});
+    JobLimits limits;
+    limits.record_timeout = options.record_timeout;
+    limits.deadline = started + options.request_deadline;
+    try {
+      const unsigned code = record_endpoint
+                                ? run_records(c, req, command, parse_query(query_text), keep_alive, limits)
+                                : run_generate(c, req, keep_alive, limits);
+      return {code == 200 && keep_alive && version >= 11, code};
+    } catch (const BadRequest& e) {
+      return answer(http::status::bad_request, e.what());
+    } catch (const ClientGone&) {  // gone before the answer's headers were written
+      return {false, 0};
+    }
+  }
+  if (path == "/healthz") {
+    if (req.method() != http::verb::get && req.method() != http::verb::head)
+      return answer(http::status::method_not_allowed, "use GET", {{http::field::allow, "GET"}});
+    const bool draining = stopping.load();
+    const auto status = draining ? http::status::service_unavailable : http::status::ok;
+    const bool sent = send_text(c, version, keep_alive, status, "text/plain", draining ? "draining\n" : "ok\n");
+    return {sent && keep_alive, static_cast<unsigned>(status)};
+  }
+  if (path == "/metrics") {
+    if (req.method() != http::verb::get)
+      return answer(http::status::method_not_allowed, "use GET", {{http::field::allow, "GET"}});
+    const bool sent =
+        send_text(c, version, keep_alive, http::status::ok, "text/plain; version=0.0.4", metrics.render());
+    return {sent && keep_alive, 200};
+  }
+  if (path == "/" || path == "/index.html") {
+    if (req.method() != http::verb::get)
+      return answer(http::status::method_not_allowed, "use GET", {{http::field::allow, "GET"}});
+    const bool sent = send_text(c, version, keep_alive, http::status::ok, "text/html; charset=utf-8",
+                                std::string(server_detail::page_html()),
+                                {{http::field::cache_control, "no-cache"}});
+    return {sent && keep_alive, 200};
+  }
+  return answer(http::status::not_found, fmt::format("no such endpoint: {}", path));
+}
+
+void Server::Impl::serve(Connection& c) {
+  beast::flat_buffer buffer;
+  for (;;) {
+    c.idle.store(true);
+    if (stopping.load()) break;
+    c.arm(Clock::now() + options.header_timeout);
+    http::request_parser<http::string_body> parser;
+    parser.header_limit(16 * 1024);
+    parser.body_limit(options.max_body_bytes);
+    boost::system::error_code ec;
+    http::read_header(c.socket, buffer, parser, ec);
+    c.idle.store(false);
+    const Clock::time_point started = Clock::now();
+    if (ec == http::error::body_limit) {
+      // Content-Length above the limit: refused before a byte of the body is read (the
+      // connection closes, since the unread body would otherwise be taken for a request).
+      send_error(c, parser.get().version(), false, http::status::payload_too_large,
+                 fmt::format("the body is larger than this server's limit of {} bytes", options.max_body_bytes));
+      const std::string_view target(parser.get().target().data(), parser.get().target().size());
+      metrics.request_done(endpoint_label(target.substr(0, target.find('?'))), 413, 0);
+      break;
+    }
+    if (ec) {
+      // A closed connection or an expired wait ends quietly; anything else is bad HTTP.
+      if (ec != http::error::end_of_stream && !c.timed_out.load() && ec != net::error::connection_reset &&
+          ec != net::error::eof) {
+        send_error(c, 11, false, http::status::bad_request, fmt::format("bad HTTP request: {}", ec.message()));
+        metrics.request_done("other", 400, 0);
+      }
+      break;
+    }
+    c.arm(started + options.request_deadline);
+    auto& req = parser.get();
+    const std::string_view target(req.target().data(), req.target().size());
+    const std::string_view label = endpoint_label(target.substr(0, target.find('?')));
+    bool keep_alive = req.keep_alive() && !stopping.load();
+    const unsigned version = req.version();
+    auto finish = [&](unsigned code) {
+      metrics.request_done(label, code, std::chrono::duration<double>(Clock::now() - started).count());
+    };
+    // Too large: refused before a byte of the body is read (the connection closes, since
+    // the unread body would otherwise be taken for the next request).
+    if (const auto length = parser.content_length(); length && *length > options.max_body_bytes) {
+      send_error(c, version, false, http::status::payload_too_large,
+                 fmt::format("the body is {} bytes; this server takes at most {}", *length, options.max_body_bytes));
+      finish(413);
+      break;
+    }
+    if (in_flight.fetch_add(1) >= options.max_requests) {
+      in_flight.fetch_sub(1);
+      send_error(c, version, false, http::status::service_unavailable,
+                 fmt::format("{} requests are being worked on, this server's limit; retry shortly", options.max_requests),
+                 {{http::field::retry_after, "1"}});
+      finish(503);
+      break;
+    }
+    metrics.request_started();
+    unsigned code = 0;
+    bool again = false;
+    if (beast::iequals(req[http::field::expect], "100-continue") && !parser.is_done()) {
+      http::response<http::empty_body> cont{http::status::continue_, version};
+      http::write(c.socket, cont, ec);
+    }
+    if (!ec && !parser.is_done()) http::read(c.socket, buffer, parser, ec);
+    if (ec == http::error::body_limit) {
+      send_error(c, version, false, http::status::payload_too_large,
+                 fmt::format("the body is over this server's limit of {} bytes", options.max_body_bytes));
+      code = 413;
+    } else if (ec) {
+      // A body cut short (the client closed, or the deadline passed): there is nobody to answer,
+      // unless the bytes themselves were malformed.
+      if (!c.timed_out.load() && ec != http::error::partial_message && ec != net::error::eof &&
+          ec != net::error::connection_reset)
+        code = send_error(c, version, false, http::status::bad_request, fmt::format("bad HTTP body: {}", ec.message()))
+                   ? 400
+                   : 0;
+    } else {
+      try {
+        std::tie(again, code) = handle(c, req, keep_alive, started);
+      } catch (const std::exception& e) {
+        // Past the headers of an answer nothing can be said; before them, a 500.
+        code = 500;
+        send_error(c, version, false, http::status::internal_server_error, e.what());
+        again = false;
+      }
+    }
+    in_flight.fetch_sub(1);
+    metrics.request_ended();
+    finish(code);
+    if (!again || c.timed_out.load()) break;
+  }
+  c.disarm();
+}
+
+void Server::Impl::watch() {
+  std::unique_lock<std::mutex> wait_lock(watchdog_mutex);
+  while (!watchdog_stop) {
+    watchdog_wake.wait_for(wait_lock, std::chrono::milliseconds(20));
+    const std::int64_t now = Clock::now().time_since_epoch().count();
+    std::lock_guard<std::mutex> lock(mutex);
+    for (Connection* c : connections) {
+      const std::int64_t deadline = c->deadline.load();
+      if (deadline != 0 && now > deadline) {
+        c->timed_out.store(true);
+        c->disarm();
+        kill_locked(*c);
+      }
+    }
+  }
+}
+
+void Server::Impl::run() {
+  watchdog = std::thread([this] { watch(); });
+  log(fmt::format("listening on http://{}:{}", acceptor.local_endpoint().address().to_string(), bound_port));
+  while (!stopping.load()) {
+    tcp::socket socket(io);
+    boost::system::error_code ec;
+    acceptor.accept(socket, ec);
+    if (stopping.load()) break;
+    if (ec) {
+      // Out of file descriptors or a connection reset before accept: breathe, go on.
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      continue;
+    }
+    socket.set_option(tcp::no_delay(true), ec);
+    std::unique_lock<std::mutex> lock(mutex);
+    if (connections.size() >= options.max_connections) {
+      lock.unlock();
+      // Small enough for the socket buffer: this write does not block the accept loop.
+      static const std::string busy = [] {
+        const std::string body = json_error("too many connections; retry shortly");
+        return fmt::format("HTTP/1.1 503 Service Unavailable\r\nServer: sudokit\r\nContent-Type: application/json\r\n"
+                           "Retry-After: 1\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{}",
+                           body.size(), body);
+      }();
+      ::send(socket.native_handle(), busy.data(), busy.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
+      socket.close(ec);
+      metrics.request_done("other", 503, 0);
+      continue;
+    }
+    auto* connection = new Connection(std::move(socket));
+    connections.insert(connection);
+    lock.unlock();
+    metrics.connection_opened();
+    std::thread([this, connection] {
+      serve(*connection);
+      // All under the lock, and the last thing this thread does with the server: run() may
+      // return (and the server be destroyed) as soon as the set is empty and the lock free.
+      std::lock_guard<std::mutex> guard(mutex);
+      boost::system::error_code ignored;
+      connection->socket.shutdown(tcp::socket::shutdown_send, ignored);
+      connection->socket.close(ignored);
+      connections.erase(connection);
+      delete connection;
+      metrics.connection_closed();
+      changed.notify_all();
+    }).detach();
+  }
+  // Draining: idle connections were closed by stop(); wait for the others, then force them.
+  std::unique_lock<std::mutex> lock(mutex);
+  if (!connections.empty()) log(fmt::format("shutting down: {} connections to finish", connections.size()));
+  if (!changed.wait_for(lock, options.drain_timeout, [&] { return connections.empty(); })) {
+    log(fmt::format("shutting down: drain timeout, closing {} connections", connections.size()));
+    for (Connection* c : connections) kill_locked(*c);
+    changed.wait(lock, [&] { return connections.empty(); });
+  }
+  lock.unlock();
+  {
+    std::lock_guard<std::mutex> guard(watchdog_mutex);
+    watchdog_stop = true;
+  }
+  watchdog_wake.notify_all();
+  watchdog.join();
+  log("stopped");
+}
+
+void Server::Impl::stop() {
+  if (stopping.exchange(true)) return;
+  ::shutdown(acceptor.native_handle(), SHUT_RDWR);  // wakes accept()
+  std::lock_guard<std::mutex> lock(mutex);
+  for (Connection* c : connections)
+    if (c->idle.load()) kill_locked(*c);
+}
+
+Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
+Server::~Server() = default;
+std::uint16_t Server::port() const { return impl_->bound_port; }
+void Server::run() { impl_->run(); }
+void Server::stop() { impl_->stop(); }
+
+}  // namespace sudokit
