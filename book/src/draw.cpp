@@ -135,8 +135,8 @@ void draw_placed(cairo_t* cr, const PlacedGrid& placed, bool alone, const std::v
 }
 
 /// Title, subtitle and author: each wrapped to the text block and shrunk until it fits its
-/// share of the page (the title at most three lines in the upper part), then a line with
-/// the puzzle count.
+/// share of the page (the title at most three lines in the upper part); without a subtitle,
+/// a line with the puzzle count.
 void draw_title(cairo_t* cr, const PagePlan& page, const std::vector<BookPuzzle>& puzzles,
                 const BookOptions& options) {
   const Rect& block = page.text_block;
@@ -159,11 +159,14 @@ void draw_title(cairo_t* cr, const PagePlan& page, const std::vector<BookPuzzle>
     y += text_block_at(cr, subtitle, block.x, y, block.width, options.subtitle, Align::centre, true).height;
     y += 10;
   }
-  std::size_t answered = 0;
-  for (const BookPuzzle& p : puzzles) answered += p.solution ? 1 : 0;
-  const std::string count = fmt::format("{} puzzle{}{}", puzzles.size(), puzzles.size() == 1 ? "" : "s",
-                                        options.answers && answered == puzzles.size() ? ", with answers" : "");
-  show_line(cr, TextStyle{options.font, 11, false, 0.35}, centre, y + 11, count, Align::centre);
+  // Without a subtitle, say what the book holds.
+  if (options.subtitle.empty()) {
+    std::size_t answered = 0;
+    for (const BookPuzzle& p : puzzles) answered += p.solution ? 1 : 0;
+    const std::string count = fmt::format("{} puzzle{}{}", puzzles.size(), puzzles.size() == 1 ? "" : "s",
+                                          options.answers && answered == puzzles.size() ? ", with answers" : "");
+    show_line(cr, TextStyle{options.font, 12, false, 0.3}, centre, y + 12, count, Align::centre);
+  }
   if (!options.author.empty()) {
     TextStyle author{options.font, 15, false, 0};
     author.size = fitting_size(cr, author, block.width, block.height * 0.12, 2, options.author, 16, 8);

@@ -56,15 +56,18 @@ struct SlotStyle {
 
 SlotStyle puzzle_style(int per_page) {
   const double font = per_page <= 2 ? 14 : 11;
-  return {font, font * 1.8, 24, 18, kMinPuzzleCell, kMaxPuzzleCell, true};
+  return {font, font * 1.8, 24, 20, kMinPuzzleCell, kMaxPuzzleCell, true};
 }
 
 SlotStyle answer_style() { return {8, 8 * 1.8, 14, 10, kMinAnswerCell, kMaxAnswerCell, false}; }
 
-/// The side of the largest grid the arrangement lets every slot of `area` hold.
+/// The side of the largest grid the arrangement lets every slot of `area` hold. Evenly
+/// spaced pages keep a gap above the first row and below the last as well, so that rows
+/// are never closer together than gap_y, whatever shares out the rest.
 double room_for_grid(const Rect& area, int cols, int rows, const SlotStyle& style) {
+  const int vertical_gaps = style.even ? rows + 1 : rows - 1;
   const double width = (area.width - style.gap_x * (cols - 1)) / cols;
-  const double height = (area.height - style.gap_y * (rows - 1)) / rows - style.band;
+  const double height = (area.height - style.gap_y * vertical_gaps) / rows - style.band;
   return std::min(width, height);
 }
 
