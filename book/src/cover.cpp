@@ -11,9 +11,9 @@
 // little shows no white edge), white type. The front has the title at the top (wrapped and
 // shrunk like the title page), the subtitle, a drawn Sudoku grid as the picture, and the
 // author at the foot; the spine reads top to bottom, as English spines do; the back has the
-// blurb at the top and leaves KDP's barcode area (2 × 1.2 in, 0.25 in from the bottom and
-// the spine-side... the right edge of the back) clear. Every word stays 0.375 in inside the
-// trim, away from the cut and the fold.
+// blurb at the top and leaves the bottom right clear, where KDP prints its barcode (2 × 1.2
+// in, 0.25 in from the trim). Every word stays 0.375 in inside the trim of its panel, away
+// from the cut and the folds.
 #include <cmath>
 #include <string>
 
@@ -36,11 +36,11 @@ using book_internal::TextStyle;
 constexpr double kSafe = 0.375 * kPointsPerInch;           ///< words keep this far inside the trim
 constexpr double kSpineClearance = 0.0625 * kPointsPerInch;  ///< KDP: clear on each side of spine text
 constexpr double kMinSpineFont = 5.5;
-/// The cover's colour (a deep blue) and the grid's lighter rules.
+/// The cover's colour (a deep blue); the picture's box rules use it too.
 constexpr double kInk[3] = {0.11, 0.20, 0.33};
 
-/// The cover's grid picture: a well-known-looking 9×9 with a few givens (not a real puzzle:
-/// it is decoration, and the book's own puzzles are inside).
+/// The cover's picture: a 9×9 grid with some givens (decoration only; the book's puzzles are
+/// inside).
 constexpr const char* kPicture = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
 double spine_font(const CoverGeometry& g) { return std::min(24.0, (g.spine_width - 2 * kSpineClearance) * 0.72); }
@@ -76,8 +76,6 @@ void draw_picture(cairo_t* cr, double x, double y, double side, const std::strin
     const double baseline = y + (i / 9 + 0.5) * cell + cell * 0.22;
     book_internal::show_line(cr, digits, cx, baseline, std::string(1, kPicture[i]), Align::centre);
   }
-  // show_line paints in the style's grey; the givens should be the cover's ink, so they were
-  // drawn black: acceptable on white, and crisp in print.
 }
 
 void draw_cover(cairo_t* cr, const CoverGeometry& g, const CoverOptions& options) {
@@ -134,7 +132,7 @@ void draw_cover(cairo_t* cr, const CoverGeometry& g, const CoverOptions& options
   if (!options.blurb.empty()) {
     const double bx = g.back_x + kSafe, bw = g.trim_width - 2 * kSafe;
     TextStyle blurb{options.font, 12, false, 1};
-    blurb.size = book_internal::fitting_size(cr, blurb, bw, g.trim_height * 0.55, 40, options.blurb, 13, 7);
+    blurb.size = book_internal::fitting_size(cr, blurb, bw, g.trim_height * 0.55, 40, options.blurb, 14, 7);
     book_internal::text_block_at(cr, blurb, bx, top + g.trim_height * 0.05, bw, options.blurb, Align::left, true);
   }
 }

@@ -11,7 +11,12 @@
 // Digits are centred optically: every symbol is centred on its own ink box horizontally,
 // and all share the baseline that centres the ink of "8" vertically (digits and capitals
 // have the same height in DejaVu Sans, so 1-9 and A-Z line up across a row). Digits beyond
-// the alphabet (N > 35) are written as decimal numbers at a smaller size.
+// the alphabet (N > 35) are written as decimal numbers at a smaller size. A symbol wider
+// than 72% of its cell (W, M, two-digit numbers) is narrowed to fit, so 16×16 and 25×25 grids
+// keep every glyph inside its cell at the largest size that cell allows.
+//
+// Words (title page, section pages, headings "12 · Hard", page numbers) are set with Pango
+// (text.hpp), which falls back to other installed fonts for characters the chosen one lacks.
 //
 // The text layer is part of the product: text extractors (pdftotext, screen readers, search)
 // read a PDF's text in the order it was drawn when positions do not decide it. So each
@@ -25,12 +30,12 @@
 // so a reader checking a half-solved grid can tell which digits were given.
 #include "draw.hpp"
 
-#include "text.hpp"
-
 #include <algorithm>
 #include <string>
 
 #include <fmt/format.h>
+
+#include "text.hpp"
 
 namespace sudokit::book_internal {
 namespace {
