@@ -281,8 +281,8 @@ int run_generate(const std::vector<std::string>& args) {
       ("book", po::value(&book_path)->value_name("FILE"),
        "also write the puzzles and answers as a book (.pdf, .svg or .png: one file per page)")
       ("page-size", po::value(&book.page_size)->default_value("a4")->value_name("SIZE"),
-       "book page size: a4, letter, 6x9 (in) or 8.5x11 (in)")
-      ("per-page", po::value(&book.per_page)->default_value(4)->value_name("N"), "book puzzles per page: 1, 2, 4 or 6")
+       "book trim size: a KDP trim (5x8 ... 8.5x11, inches), a4, a5, letter, or WxH[in|mm]")
+      ("per-page", po::value(&book.per_page)->default_value(4)->value_name("N"), "book puzzles per page: 1 to 6")
       ("title", po::value(&book.title)->value_name("TEXT"), "book title page")
       ("distinct", po::bool_switch(&request.distinct), "drop puzzles equivalent to an earlier one (see above)")
       ("shard", po::value<ShardOption>()->value_name("K/N")->notifier([&](const ShardOption& s) {

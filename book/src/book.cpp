@@ -21,10 +21,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -37,22 +39,13 @@
 #include <fmt/format.h>
 
 #include "draw.hpp"
+#include "files.hpp"
 #include "fonts.hpp"
 #include "layout.hpp"
 #include "sudokit/book.hpp"
 
 namespace sudokit {
-namespace {
-
-using book_internal::BookPlan;
-using book_internal::PageKind;
-using book_internal::PagePlan;
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
+namespace book_internal {
 
 cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned int length) {
   static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
@@ -69,6 +62,37 @@ void write_file(const std::string& path, const std::string& bytes) {
   if (file) file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   if (file) file.close();
   if (!file) throw BookError(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
+}
+
+void check_output_path(const std::string& path, bool stdout_allowed, std::string_view stdout_refusal) {
+  if (path.empty()) throw BookError("no output path");
+  if (path == kStandardOutput) {
+    if (!stdout_allowed) throw BookError(std::string(stdout_refusal));
+    return;
+  }
+  namespace fs = std::filesystem;
+  std::error_code error;
+  const fs::path target(path);
+  const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  if (!fs::is_directory(folder, error))
+    throw BookError(fmt::format("cannot write '{}': the folder '{}' does not exist", path, folder.string()));
+  if (::access(folder.c_str(), W_OK) != 0)
+    throw BookError(fmt::format("cannot write '{}': the folder '{}' is not writable", path, folder.string()));
+  if (fs::is_directory(target, error)) throw BookError(fmt::format("cannot write '{}': it is a folder", path));
+}
+
+}  // namespace book_internal
+
+namespace {
+
+using book_internal::BookPlan;
+using book_internal::PageKind;
+using book_internal::PagePlan;
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
 }
 
 void check_surface(cairo_surface_t* surface) {
@@ -98,7 +122,7 @@ void draw_on(cairo_surface_t* surface, const PagePlan& page, const std::vector<B
 }
 
 cairo_surface_t* new_pdf(std::string& bytes, double width, double height, const BookOptions& options) {
-  cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(append_bytes, &bytes, width, height);
+  cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(book_internal::append_bytes, &bytes, width, height);
   cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "");
   if (!options.title.empty()) cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, options.title.c_str());
   cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "sudokit");
@@ -142,12 +166,12 @@ std::string render_single(const PagePlan& page, const std::vector<BookPuzzle>& p
     check_surface(owner.surface);
     draw_on(owner.surface, page, puzzles, options, fonts, scale);
     cairo_surface_flush(owner.surface);
-    if (cairo_surface_write_to_png_stream(owner.surface, append_bytes, &bytes) != CAIRO_STATUS_SUCCESS)
+    if (cairo_surface_write_to_png_stream(owner.surface, book_internal::append_bytes, &bytes) != CAIRO_STATUS_SUCCESS)
       throw BookError("cairo could not encode a PNG");
     return bytes;
   }
   SurfaceOwner owner{options.format == BookFormat::svg
-                         ? cairo_svg_surface_create_for_stream(append_bytes, &bytes, page.width, page.height)
+                         ? cairo_svg_surface_create_for_stream(book_internal::append_bytes, &bytes, page.width, page.height)
                          : new_pdf(bytes, page.width, page.height, options)};
   check_surface(owner.surface);
   draw_on(owner.surface, page, puzzles, options, fonts);
@@ -184,45 +208,135 @@ std::optional<BookFormat> book_format_from_path(std::string_view path) {
   return parse_book_format(path.substr(path.size() - 3));
 }
 
-std::optional<PageSize> parse_page_size(std::string_view name) {
-  const std::string key = lower(name);
-  if (key == "a4") return PageSize{"a4", 595.2756, 841.8898};  // 210 × 297 mm
-  if (key == "letter") return PageSize{"letter", 612, 792};
-  if (key == "6x9") return PageSize{"6x9", 432, 648};
-  if (key == "8.5x11") return PageSize{"8.5x11", 612, 792};
-  return std::nullopt;
+const std::vector<PageSize>& named_page_sizes() {
+  static const std::vector<PageSize> sizes = [] {
+    std::vector<PageSize> list;
+    // KDP's paperback trims, in inches (width × height).
+    static constexpr std::array<std::array<double, 2>, 15> kKdp{{{5, 8},
+                                                                 {5.06, 7.81},
+                                                                 {5.25, 8},
+                                                                 {5.5, 8.5},
+                                                                 {6, 9},
+                                                                 {6.14, 9.21},
+                                                                 {6.69, 9.61},
+                                                                 {7, 10},
+                                                                 {7.44, 9.69},
+                                                                 {7.5, 9.25},
+                                                                 {8, 10},
+                                                                 {8.25, 6},
+                                                                 {8.25, 8.25},
+                                                                 {8.5, 8.5},
+                                                                 {8.5, 11}}};
+    for (const auto& [w, h] : kKdp) list.push_back({fmt::format("{}x{}", w, h), w * kPointsPerInch, h * kPointsPerInch});
+    list.push_back({"a4", 210 * kPointsPerMm, 297 * kPointsPerMm});
+    list.push_back({"a5", 148 * kPointsPerMm, 210 * kPointsPerMm});
+    list.push_back({"letter", 8.5 * kPointsPerInch, 11 * kPointsPerInch});
+    return list;
+  }();
+  return sizes;
 }
 
-std::string page_size_names() { return "a4, letter, 6x9, 8.5x11"; }
+namespace {
+/// A decimal number at the start of `text` (digits with at most one '.'), consumed.
+std::optional<double> take_number(std::string_view& text) {
+  std::size_t length = 0;
+  bool dot = false;
+  while (length < text.size() &&
+         (std::isdigit(static_cast<unsigned char>(text[length])) || (text[length] == '.' && !dot))) {
+    dot = dot || text[length] == '.';
+    ++length;
+  }
+  if (length == 0 || (length == 1 && dot)) return std::nullopt;
+  const double value = std::strtod(std::string(text.substr(0, length)).c_str(), nullptr);
+  text.remove_prefix(length);
+  return value;
+}
+}  // namespace
+
+std::optional<PageSize> parse_page_size(std::string_view name) {
+  const std::string key = lower(name);
+  for (const PageSize& size : named_page_sizes())
+    if (size.name == key) return size;
+  // Custom: WxH with an optional unit after the height (in or mm).
+  std::string_view rest = key;
+  const std::optional<double> width = take_number(rest);
+  if (!width || rest.empty() || rest.front() != 'x') return std::nullopt;
+  rest.remove_prefix(1);
+  const std::optional<double> height = take_number(rest);
+  if (!height) return std::nullopt;
+  double unit = kPointsPerInch;
+  if (rest == "mm") unit = kPointsPerMm;
+  else if (!rest.empty() && rest != "in") return std::nullopt;
+  const double w = *width * unit, h = *height * unit;
+  if (w < 2 * kPointsPerInch || h < 2 * kPointsPerInch || w > 48 * kPointsPerInch || h > 48 * kPointsPerInch)
+    return std::nullopt;
+  return PageSize{key, w, h};
+}
+
+std::string page_size_names() {
+  std::string names;
+  for (const PageSize& size : named_page_sizes()) names += size.name + ", ";
+  return names + "or WxH[in|mm]";
+}
+
+double kdp_minimum_inside_margin(int pages) {
+  const double inches = pages <= 150 ? 0.375 : pages <= 300 ? 0.5 : pages <= 500 ? 0.625 : pages <= 700 ? 0.75 : 0.875;
+  return inches * kPointsPerInch;
+}
+
+double kdp_minimum_outside_margin(bool bleed) { return (bleed ? 0.375 : 0.25) * kPointsPerInch; }
+
+BookOrder arrange_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& options) {
+  BookOrder result;
+  result.order.resize(puzzles.size());
+  for (std::size_t i = 0; i < puzzles.size(); ++i) result.order[i] = i;
+  // The section key of a puzzle: its rank, or (for unranked levels) a rank after every known
+  // one, in order of first appearance.
+  std::vector<std::pair<long long, std::string>> keys(puzzles.size());
+  if (options.sections == BookSections::level) {
+    std::map<std::string, long long> unranked;
+    for (std::size_t i = 0; i < puzzles.size(); ++i) {
+      const BookPuzzle& p = puzzles[i];
+      long long key = p.level_rank;
+      if (key < 0) key = (1LL << 32) + unranked.try_emplace(p.level, static_cast<long long>(unranked.size())).first->second;
+      keys[i] = {key, p.level};
+    }
+  }
+  std::stable_sort(result.order.begin(), result.order.end(), [&](std::size_t a, std::size_t b) {
+    if (keys[a].first != keys[b].first) return keys[a].first < keys[b].first;
+    if (options.sort != BookSort::rating) return false;
+    const auto& ra = puzzles[a].rating;
+    const auto& rb = puzzles[b].rating;
+    if (ra.has_value() != rb.has_value()) return ra.has_value();  // unknown ratings last
+    return ra && *ra < *rb;
+  });
+  if (options.sections == BookSections::level) {
+    for (std::size_t position = 0; position < result.order.size(); ++position) {
+      const std::size_t i = result.order[position];
+      if (position == 0 || keys[i].first != keys[result.order[position - 1]].first)
+        result.sections.emplace_back(position, keys[i].second.empty() ? std::string("Unrated")
+                                                                       : book_internal::level_title(keys[i].second));
+    }
+  }
+  return result;
+}
 
 void check_book_options(const BookOptions& options, const std::string& path) {
   if (!parse_page_size(options.page_size))
     throw BookError(fmt::format("unknown page size '{}'; use one of {}", options.page_size, page_size_names()));
   if (const auto [cols, rows] = book_internal::slot_arrangement(options.per_page); cols == 0 || options.per_page > 6)
-    throw BookError(fmt::format("{} puzzles to a page is not a layout; use 1, 2, 4 or 6", options.per_page));
-  if (options.answers_per_page != 0 && book_internal::slot_arrangement(options.answers_per_page).first == 0)
+    throw BookError(fmt::format("{} puzzles to a page is not a layout; use 1 to 6", options.per_page));
+  if (options.answers_per_page != 0 && (book_internal::slot_arrangement(options.answers_per_page).first == 0 ||
+                                        options.answers_per_page == 3 || options.answers_per_page == 5))
     throw BookError(fmt::format("{} answers to a page is not a layout; use 1, 2, 4, 6, 9 or 12",
                                 options.answers_per_page));
   if (!(options.dpi >= 18 && options.dpi <= 1200))
     throw BookError(fmt::format("a resolution of {} dpi is out of range (18 to 1200)", options.dpi));
   book_internal::check_font(options.font);
 
-  if (path.empty()) throw BookError("no output path");
-  if (path == kStandardOutput) {
-    if (options.format != BookFormat::pdf || options.one_per_file)
-      throw BookError("'-' (standard output) takes one file, a PDF book: SVG and PNG books and --one-per-file "
-                      "write a file per page, so give them a file name");
-    return;
-  }
-  namespace fs = std::filesystem;
-  std::error_code error;
-  const fs::path target(path);
-  const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  if (!fs::is_directory(folder, error))
-    throw BookError(fmt::format("cannot write '{}': the folder '{}' does not exist", path, folder.string()));
-  if (::access(folder.c_str(), W_OK) != 0)
-    throw BookError(fmt::format("cannot write '{}': the folder '{}' is not writable", path, folder.string()));
-  if (fs::is_directory(target, error)) throw BookError(fmt::format("cannot write '{}': it is a folder", path));
+  book_internal::check_output_path(path, options.format == BookFormat::pdf && !options.one_per_file,
+                    "'-' (standard output) takes one file, a PDF book: SVG and PNG books and --one-per-file "
+                    "write a file per page, so give them a file name");
 }
 
 BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& options, const std::string& path) {
@@ -233,6 +347,7 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
 
   BookResult result;
   result.pages = static_cast<int>(plan.pages.size());
+  result.inside_margin = options.one_per_file ? 0 : plan.inside_margin;
   for (const PagePlan& page : plan.pages) {
     for (const auto& placed : page.grids) (placed.answer ? result.answers : result.puzzles) += 1;
   }
@@ -249,7 +364,7 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
       cairo_surface_finish(owner.surface);
       check_surface(owner.surface);
     }
-    write_file(path, bytes);
+    book_internal::write_file(path, bytes);
     result.files.push_back(path);
     return result;
   }
@@ -262,13 +377,12 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
     std::string name;
     if (page.kind == PageKind::card) {
       const auto& placed = page.grids.front();
-      name = book_internal::numbered_path(path, options.format,
-                                          options.first_number + static_cast<int>(placed.puzzle), width,
+      name = book_internal::numbered_path(path, options.format, static_cast<int>(placed.number), width,
                                           placed.answer ? "-answer" : "");
     } else {
       name = book_internal::numbered_path(path, options.format, static_cast<int>(i) + 1, width);
     }
-    write_file(name, render_single(page, puzzles, options, fonts));
+    book_internal::write_file(name, render_single(page, puzzles, options, fonts));
     result.files.push_back(name);
   }
   return result;

@@ -11,7 +11,12 @@
 // Digits are centred optically: every symbol is centred on its own ink box horizontally,
 // and all share the baseline that centres the ink of "8" vertically (digits and capitals
 // have the same height in DejaVu Sans, so 1-9 and A-Z line up across a row). Digits beyond
-// the alphabet (N > 35) are written as decimal numbers at a smaller size.
+// the alphabet (N > 35) are written as decimal numbers at a smaller size. A symbol wider
+// than 72% of its cell (W, M, two-digit numbers) is narrowed to fit, so 16×16 and 25×25 grids
+// keep every glyph inside its cell at the largest size that cell allows.
+//
+// Words (title page, section pages, headings "12 · Hard", page numbers) are set with Pango
+// (text.hpp), which falls back to other installed fonts for characters the chosen one lacks.
 //
 // The text layer is part of the product: text extractors (pdftotext, screen readers, search)
 // read a PDF's text in the order it was drawn when positions do not decide it. So each
@@ -30,23 +35,10 @@
 
 #include <fmt/format.h>
 
+#include "text.hpp"
+
 namespace sudokit::book_internal {
 namespace {
-
-enum class Align { left, centre, right };
-
-void show_text(cairo_t* cr, cairo_font_face_t* face, double size, double x, double baseline,
-               const std::string& text, Align align) {
-  cairo_set_font_face(cr, face);
-  cairo_set_font_size(cr, size);
-  cairo_text_extents_t extents;
-  cairo_text_extents(cr, text.c_str(), &extents);
-  double left = x;
-  if (align == Align::centre) left = x - extents.x_advance / 2;
-  if (align == Align::right) left = x - extents.x_advance;
-  cairo_move_to(cr, left, baseline);
-  cairo_show_text(cr, text.c_str());
-}
 
 std::string symbol_text(const Alphabet& alphabet, int digit) {
   if (digit <= alphabet.size()) return std::string(1, alphabet.symbol_of(digit));
@@ -109,10 +101,16 @@ void draw_digits(cairo_t* cr, const Rect& box, const Grid& givens, const Grid& s
       const std::string text = symbol_text(alphabet, digit);
       cairo_text_extents_t ink;
       cairo_text_extents(cr, text.c_str(), &ink);
+      // Wide symbols (W, M, two-digit numbers) are narrowed to keep clear of the cell's rules.
+      const double squeeze = std::min(1.0, cell * 0.72 / std::max(ink.width, 1e-9));
       const double cx = box.x + (col + 0.5) * cell;
       const double cy = box.y + (row + 0.5) * cell;
-      cairo_move_to(cr, cx - (ink.x_bearing + ink.width / 2), cy + baseline_offset);
+      cairo_save(cr);
+      cairo_translate(cr, cx, cy + baseline_offset);
+      cairo_scale(cr, squeeze, 1);
+      cairo_move_to(cr, -(ink.x_bearing + ink.width / 2), 0);
       cairo_show_text(cr, text.c_str());
+      cairo_restore(cr);
     }
   }
 }
@@ -122,13 +120,17 @@ void draw_placed(cairo_t* cr, const PlacedGrid& placed, bool alone, const std::v
   const BookPuzzle& puzzle = puzzles[placed.puzzle];
   const Grid& shown = placed.answer ? *puzzle.solution : puzzle.puzzle;
   const double baseline = placed.heading.bottom() - placed.heading_font * 0.55;
-  cairo_set_source_rgb(cr, 0, 0, 0);
-  show_text(cr, fonts.bold(), placed.heading_font, placed.heading.x, baseline, puzzle_label(options, placed.puzzle),
-            Align::left);
-  // An answer card has no "Answers" section heading to say what it is.
-  const std::string note = alone && placed.answer ? std::string("solution") : puzzle.level;
-  if (!note.empty())
-    show_text(cr, fonts.regular(), placed.heading_font, placed.heading.right(), baseline, note, Align::right);
+  const TextStyle heading{options.font, placed.heading_font, true, 0};
+  show_line(cr, heading, placed.heading.x, baseline, puzzle_label(placed.number, puzzle.level), Align::left);
+  // An answer card has no "Answers" section heading to say what it is; a puzzle may carry a
+  // reference (id, seed) for its publisher, set small and grey where it does not compete.
+  std::string note = alone && placed.answer ? std::string("solution") : placed.answer ? std::string() : puzzle.reference;
+  if (!note.empty()) {
+    TextStyle small{options.font, std::max(6.0, placed.heading_font * 0.6), false, alone && placed.answer ? 0.0 : 0.45};
+    const double room = placed.heading.width - line_width(cr, heading, puzzle_label(placed.number, puzzle.level)) - 6;
+    if (line_width(cr, small, note) <= room)
+      show_line(cr, small, placed.heading.right(), baseline, note, Align::right);
+  }
 
   cairo_set_source_rgb(cr, 1, 1, 1);
   cairo_rectangle(cr, placed.grid.x, placed.grid.y, placed.grid.width, placed.grid.height);
@@ -137,28 +139,58 @@ void draw_placed(cairo_t* cr, const PlacedGrid& placed, bool alone, const std::v
   draw_digits(cr, placed.grid, puzzle.puzzle, shown, placed.answer, options.alphabet, fonts);
 }
 
+/// Title, subtitle and author: each wrapped to the text block and shrunk until it fits its
+/// share of the page (the title at most three lines in the upper part); without a subtitle,
+/// a line with the puzzle count.
 void draw_title(cairo_t* cr, const PagePlan& page, const std::vector<BookPuzzle>& puzzles,
-                const BookOptions& options, const Fonts& fonts) {
+                const BookOptions& options) {
   const Rect& block = page.text_block;
-  const double centre = block.x + block.width / 2;
-  // The largest size up to 32 pt at which the title fits the text block's width.
-  double size = 32;
-  cairo_set_font_face(cr, fonts.bold());
-  for (;; size -= 1) {
-    cairo_set_font_size(cr, size);
-    cairo_text_extents_t extents;
-    cairo_text_extents(cr, options.title.c_str(), &extents);
-    if (extents.x_advance <= block.width || size <= 8) break;
-  }
+  TextStyle title{options.font, 36, true, 0};
+  title.size = fitting_size(cr, title, block.width, block.height * 0.4, 3, options.title, 40, 12);
+  double y = block.y + block.height * 0.18;
+  y += text_block_at(cr, title, block.x, y, block.width, options.title, Align::centre, true).height;
+  // A short rule under the title.
+  y += title.size * 0.45;
   cairo_set_source_rgb(cr, 0, 0, 0);
-  const double baseline = block.y + block.height * 0.38;
-  show_text(cr, fonts.bold(), size, centre, baseline, options.title, Align::centre);
-  std::size_t answered = 0;
-  for (const BookPuzzle& p : puzzles) answered += p.solution ? 1 : 0;
-  const std::string subtitle =
-      fmt::format("{} puzzle{}{}", puzzles.size(), puzzles.size() == 1 ? "" : "s",
-                  options.answers && answered == puzzles.size() ? ", with answers" : "");
-  show_text(cr, fonts.regular(), 14, centre, baseline + size * 0.8 + 24, subtitle, Align::centre);
+  cairo_set_line_width(cr, 1.2);
+  const double centre = block.x + block.width / 2;
+  cairo_move_to(cr, centre - std::min(72.0, block.width / 4), y);
+  cairo_line_to(cr, centre + std::min(72.0, block.width / 4), y);
+  cairo_stroke(cr);
+  y += title.size * 0.55;
+  if (!options.subtitle.empty()) {
+    TextStyle subtitle{options.font, 16, false, 0.15};
+    subtitle.size = fitting_size(cr, subtitle, block.width, block.height * 0.15, 3, options.subtitle, 18, 9);
+    y += text_block_at(cr, subtitle, block.x, y, block.width, options.subtitle, Align::centre, true).height;
+    y += 10;
+  }
+  // Without a subtitle, say what the book holds.
+  if (options.subtitle.empty()) {
+    std::size_t answered = 0;
+    for (const BookPuzzle& p : puzzles) answered += p.solution ? 1 : 0;
+    const std::string count = fmt::format("{} puzzle{}{}", puzzles.size(), puzzles.size() == 1 ? "" : "s",
+                                          options.answers && answered == puzzles.size() ? ", with answers" : "");
+    show_line(cr, TextStyle{options.font, 12, false, 0.3}, centre, y + 12, count, Align::centre);
+  }
+  if (!options.author.empty()) {
+    TextStyle author{options.font, 15, false, 0};
+    author.size = fitting_size(cr, author, block.width, block.height * 0.12, 2, options.author, 16, 8);
+    const TextBlock measured = text_block_at(cr, author, 0, 0, block.width, options.author, Align::centre, false);
+    text_block_at(cr, author, block.x, block.y + block.height * 0.78 - measured.height, block.width, options.author,
+                  Align::centre, true);
+  }
+}
+
+/// A section's heading page: its title large, a third of the way down, and the puzzles it holds.
+void draw_section(cairo_t* cr, const PagePlan& page, const BookOptions& options) {
+  const Rect& block = page.text_block;
+  TextStyle heading{options.font, 40, true, 0};
+  heading.size = fitting_size(cr, heading, block.width, block.height * 0.3, 2, page.section, 40, 12);
+  double y = block.y + block.height * 0.33;
+  y += text_block_at(cr, heading, block.x, y, block.width, page.section, Align::centre, true).height;
+  y += 8;
+  text_block_at(cr, TextStyle{options.font, 14, false, 0.3}, block.x, y, block.width, page.section_note,
+                Align::centre, true);
 }
 
 }  // namespace
@@ -173,19 +205,17 @@ void draw_page(cairo_t* cr, const PagePlan& page, const std::vector<BookPuzzle>&
   cairo_set_source_rgb(cr, 1, 1, 1);
   cairo_paint(cr);
 
-  if (page.kind == PageKind::title) draw_title(cr, page, puzzles, options, fonts);
-  if (!page.section.empty()) {
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    show_text(cr, fonts.bold(), kSectionFont, page.section_band.x, page.section_band.y + kSectionFont,
-              page.section, Align::left);
-  }
+  if (page.kind == PageKind::title) draw_title(cr, page, puzzles, options);
+  if (page.kind == PageKind::section) draw_section(cr, page, options);
+  if (page.kind == PageKind::answers && !page.section.empty())
+    show_line(cr, TextStyle{options.font, kSectionFont, true, 0}, page.section_band.x,
+              page.section_band.y + kSectionFont, page.section, Align::left);
   for (const PlacedGrid& placed : page.grids)
     draw_placed(cr, placed, page.kind == PageKind::card, puzzles, options, fonts);
-  if (page.folio > 0) {
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    show_text(cr, fonts.regular(), kFolioFont, page.text_block.x + page.text_block.width / 2,
-              page.height - kFolioFromBottom, std::to_string(page.folio), Align::centre);
-  }
+  // The page number sits under the middle of the text block, in the bottom margin.
+  if (page.folio > 0)
+    show_line(cr, TextStyle{options.font, kFolioFont, false, 0}, page.text_block.x + page.text_block.width / 2,
+              page.trim.bottom() - kFolioFromBottom, std::to_string(page.folio), Align::centre);
   cairo_restore(cr);
 }
 

@@ -23,11 +23,15 @@ struct Rect {
   double bottom() const { return y + height; }
 };
 
-enum class PageKind { title, puzzles, answers, card };
+/// title: the title page; blank: the back of the title page, a page kept so that the next
+/// section opens on a right-hand page, or the last page of an odd count; section: a level's
+/// heading page; puzzles, answers; card: one grid as a file of its own.
+enum class PageKind { title, blank, section, puzzles, answers, card };
 
 /// One grid on a page, with its heading above it.
 struct PlacedGrid {
   std::size_t puzzle = 0;  ///< index into the book's puzzles
+  long long number = 0;    ///< the number printed in its heading
   bool answer = false;     ///< draw the solution (answers section, answer cards)
   Rect heading;            ///< band holding the heading text, as wide as the grid
   double heading_font = 0; ///< heading text size
@@ -36,11 +40,13 @@ struct PlacedGrid {
 
 struct PagePlan {
   PageKind kind = PageKind::puzzles;
-  double width = 0;
+  double width = 0;         ///< the page as drawn: the trim plus the bleed, if any
   double height = 0;
+  Rect trim;                ///< where the page is cut (the whole page without bleed)
   int folio = 0;            ///< page number printed at the foot; 0 = none
-  Rect text_block;          ///< inside the margins and the gutter
-  std::string section;      ///< a section heading at the top ("Answers"), or empty
+  Rect text_block;          ///< inside the margins
+  std::string section;      ///< a heading: "Answers" at the top, or a section page's title
+  std::string section_note; ///< a section page's second line ("Puzzles 1–20")
   Rect section_band;
   std::vector<PlacedGrid> grids;
 };
@@ -48,15 +54,18 @@ struct PagePlan {
 struct BookPlan {
   std::vector<PagePlan> pages;
   int answers_per_page = 0;  ///< as chosen (0 when there is no answers section)
+  double inside_margin = 0;  ///< the inside margin of every page, from the final page count
 };
 
 // Page furniture, in points. The bottom margin is deeper than the top one because the page
-// number sits in it; the inner margin adds the gutter that binding swallows.
+// number sits in it. All of them exceed KDP's minimum (0.375 in with bleed).
 inline constexpr double kTopMargin = 36;
 inline constexpr double kBottomMargin = 48;
 inline constexpr double kOuterMargin = 36;
-inline constexpr double kGutter = 18;
-inline constexpr double kFolioFromBottom = 24;  ///< baseline of the page number above the trim
+/// Added to KDP's minimum inside margin: the minimum keeps text out of the binding, this
+/// keeps a grid's edge from looking swallowed by it.
+inline constexpr double kInsideComfort = 9;
+inline constexpr double kFolioFromBottom = 30;  ///< baseline of the page number above the trim
 inline constexpr double kFolioFont = 9;
 /// The "Answers" heading at the top of each answers page.
 inline constexpr double kSectionFont = 16;
@@ -72,18 +81,30 @@ inline constexpr double kMaxAnswerCell = 18;
 inline constexpr double kCardCell = 32;
 inline constexpr double kCardPadding = 12;
 
-/// The text block of physical page `page_number` (1-based): odd pages are right-hand pages
-/// with the gutter on the left, even pages left-hand with the gutter on the right.
-Rect text_block(const PageSize& page, int page_number);
+/// The inside margin of a book of `pages` pages: KDP's minimum plus kInsideComfort, and never
+/// less than the outside margin.
+double inside_margin(int pages);
 
-/// Columns × rows of slots for n grids to a page (1, 2, 4, 6, 9, 12); {0, 0} otherwise.
+/// Where physical page `page_number` (1-based) is cut: odd pages are right-hand pages, whose
+/// bleed (if any) is on the right; even pages have it on the left; both have it top and bottom.
+Rect trim_box(const PageSize& trim, int page_number, bool bleed);
+
+/// The text block of physical page `page_number`: the trim less the margins, the inside one
+/// (left on odd pages, right on even ones) `inside` points wide.
+Rect text_block(const PageSize& trim, int page_number, double inside, bool bleed);
+
+/// Columns × rows of slots for n grids to a page (1 to 6, 9, 12); {0, 0} otherwise.
+/// Five to a page is 2 × 3 with the last row's single grid centred.
 std::pair<int, int> slot_arrangement(int per_page);
 
 /// The whole book's layout. Throws BookError when the request cannot be met.
 BookPlan plan_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& options);
 
-/// "Puzzle 7" (the heading's left part) for puzzle index i.
-std::string puzzle_label(const BookOptions& options, std::size_t index);
+/// "12 · Hard" (the level's first letter capitalised), or "Puzzle 12" when the level is unknown.
+std::string puzzle_label(long long number, const std::string& level);
+
+/// "Easy" for "easy": a level as a heading.
+std::string level_title(const std::string& level);
 
 /// The name of output file `index` (0-based page, or card) when a book is written as many
 /// files; see book.hpp.
