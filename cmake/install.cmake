@@ -92,6 +92,9 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(sudokit_deb_depends "")
 if(SUDOKIT_HAVE_BOOK)
   list(APPEND sudokit_deb_depends "fonts-dejavu-core")  # the book's default font
+  # Titles in CJK and other scripts fall back through fontconfig; without these fonts they
+  # print as boxes, but the program still works, so a recommendation, not a dependency.
+  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-noto-cjk")
 endif()
 if(SUDOKIT_HAVE_PYTHON)
   # The module is built for this Python's ABI (Debian's python3 (>= 3.11~), python3 (<< 3.12)).
