@@ -321,7 +321,10 @@ BookOrder arrange_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
   return result;
 }
 
-void check_book_options(const BookOptions& options, const std::string& path) {
+namespace {
+
+/// What does not depend on where the result goes: page size, per-page counts, dpi, font.
+void check_drawing_options(const BookOptions& options) {
   if (!parse_page_size(options.page_size))
     throw BookError(fmt::format("unknown page size '{}'; use one of {}", options.page_size, page_size_names()));
   if (const auto [cols, rows] = book_internal::slot_arrangement(options.per_page); cols == 0 || options.per_page > 6)
@@ -333,7 +336,12 @@ void check_book_options(const BookOptions& options, const std::string& path) {
   if (!(options.dpi >= 18 && options.dpi <= 1200))
     throw BookError(fmt::format("a resolution of {} dpi is out of range (18 to 1200)", options.dpi));
   book_internal::check_font(options.font);
+}
 
+}  // namespace
+
+void check_book_options(const BookOptions& options, const std::string& path) {
+  check_drawing_options(options);
   book_internal::check_output_path(path, options.format == BookFormat::pdf && !options.one_per_file,
                     "'-' (standard output) takes one file, a PDF book: SVG and PNG books and --one-per-file "
                     "write a file per page, so give them a file name");
@@ -386,6 +394,21 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
     result.files.push_back(name);
   }
   return result;
+}
+
+std::string render_card(const BookPuzzle& puzzle, bool answer, const BookOptions& options) {
+  BookOptions card_options = options;
+  card_options.one_per_file = true;
+  check_drawing_options(card_options);
+  if (answer && !puzzle.solution) throw BookError("an answer card needs the puzzle's solution");
+  const std::vector<BookPuzzle> one{puzzle};
+  const BookPlan plan = book_internal::plan_book(one, card_options);
+  const book_internal::Fonts fonts(card_options.font);
+  for (const PagePlan& page : plan.pages) {
+    if (page.kind == PageKind::card && page.grids.front().answer == answer)
+      return render_single(page, one, card_options, fonts);
+  }
+  throw BookError("the book plan has no card for this puzzle");  // plan_book makes one per grid
 }
 
 }  // namespace sudokit

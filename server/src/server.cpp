@@ -41,6 +41,7 @@
 
 #include "metrics.hpp"
 #include "page.hpp"
+#include "render.hpp"
 #include "requests.hpp"
 #include "sudokit/batch.hpp"
 #include "sudokit/commands.hpp"
@@ -111,7 +112,7 @@ struct Connection {
 
 /// Which endpoint a request is, for the metrics' label.
 std::string_view endpoint_label(std::string_view path) {
-  for (std::string_view known : {"/v1/solve", "/v1/verify", "/v1/grade", "/v1/score", "/v1/generate"})
+  for (std::string_view known : {"/v1/solve", "/v1/verify", "/v1/grade", "/v1/score", "/v1/generate", "/v1/render"})
     if (path == known) return known.substr(4);
   if (path == "/healthz") return "healthz";
   if (path == "/metrics") return "metrics";
@@ -418,6 +419,19 @@ std::pair<bool, unsigned> Server::Impl::handle(Connection& c, http::request<http
     } catch (const ClientGone&) {  // gone before the answer's headers were written
       return {false, 0};
     }
+  }
+  if (path == "/v1/render") {
+    if (req.method() != http::verb::get)
+      return answer(http::status::method_not_allowed, "use GET", {{http::field::allow, "GET"}});
+    if (!can_render()) return answer(http::status::not_found, "this server was built without the book renderer");
+    std::string svg;
+    try {
+      svg = render_svg(parse_query(query_text), options.record_timeout);
+    } catch (const BadRequest& e) {
+      return answer(http::status::bad_request, e.what());
+    }
+    const bool sent = send_text(c, version, keep_alive, http::status::ok, "image/svg+xml", std::move(svg));
+    return {sent && keep_alive, 200};
   }
   if (path == "/healthz") {
     if (req.method() != http::verb::get && req.method() != http::verb::head)

@@ -4,8 +4,12 @@
 // clashing records, jsonl and csv input with carried fields, and binary noise), and
 // POST /v1/generate is `sudokit generate --format jsonl`. Also: the answer's framing
 // (ndjson, chunked, several chunks for a large body), the per-record time budget and its
-// cap (status unknown), the records-per-request limit, the token, /healthz, /metrics, /.
+// cap (status unknown), the records-per-request limit, the token, /healthz, /metrics, /, and
+// GET /v1/render (the same SVG card `sudokit book --one-per-file` writes).
+#include <filesystem>
+#include <fstream>
 #include <random>
+#include <sstream>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -246,6 +250,52 @@ TEST_F(ServerAnswers, HealthMetricsPageAndWrongRoutes) {
   EXPECT_EQ(http.post("/v1/solve?format=csv", "x\n").status, 400u);
   EXPECT_EQ(http.post("/v1/solve?limit=0", "x\n").status, 400u);
   EXPECT_EQ(http.post("/v1/grade?timeout=1", "x\n").status, 400u);  // the grader takes no budget
+}
+
+}  // namespace
+}  // namespace sudokit::testing
+
+namespace sudokit::testing {
+namespace {
+
+std::string file_bytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+// The page's printable view: GET /v1/render draws the card `sudokit book --one-per-file`
+// writes for the puzzle and, with answer=true, for its solution; byte for byte the same SVG.
+TEST_F(ServerAnswers, RenderIsTheBooksCardOfThePuzzle) {
+  HttpConnection http(server_->port());
+  const std::string puzzle = data_lines("puzzles/top1465.txt", 3).at(2);
+  const HttpReply card = http.get("/v1/render?puzzle=" + puzzle);
+  if (card.status == 404u) GTEST_SKIP() << "built without the book renderer";
+  ASSERT_EQ(card.status, 200u) << card.body;
+  EXPECT_EQ(card.header("content-type"), "image/svg+xml");
+  const HttpReply answer = http.get("/v1/render?answer=true&puzzle=" + puzzle);
+  ASSERT_EQ(answer.status, 200u) << answer.body;
+  EXPECT_NE(card.body, answer.body);
+
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("sudokit_render_" + std::to_string(std::random_device{}()));
+  std::filesystem::create_directories(dir);
+  TempFile input(puzzle + "\n");
+  const CliResult cli = run_sudokit({"book", input.path(), "--one-per-file", "-o", (dir / "card.svg").string()});
+  ASSERT_EQ(cli.exit_code, 0) << cli.err;
+  EXPECT_EQ(card.body, file_bytes(dir / "card-001.svg"));
+  EXPECT_EQ(answer.body, file_bytes(dir / "card-001-answer.svg"));
+  std::filesystem::remove_all(dir);
+
+  // What cannot be drawn is a 400 with its reason; only GET.
+  const HttpReply two = http.get("/v1/render?answer=1&puzzle=" + data_lines("puzzles/serg_multi.txt", 1).at(0));
+  EXPECT_EQ(two.status, 400u);
+  EXPECT_NE(two.body.find("more than one solution"), std::string::npos) << two.body;
+  EXPECT_EQ(http.get("/v1/render?puzzle=hello").status, 400u);
+  EXPECT_EQ(http.get("/v1/render").status, 400u);
+  EXPECT_EQ(http.get("/v1/render?colour=blue&puzzle=" + puzzle).status, 400u);
+  EXPECT_EQ(http.post("/v1/render?puzzle=" + puzzle, "").status, 405u);
 }
 
 }  // namespace

@@ -174,6 +174,12 @@ BookOrder arrange_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
 /// failure is writing itself).
 BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& options, const std::string& path);
 
+/// One puzzle drawn alone, the card of a `one_per_file` book, returned as the bytes of an
+/// SVG, PNG or PDF file (options.format) instead of written: for web pages (the server's
+/// GET /v1/render). With `answer`, its solution's card (the puzzle must have one). Throws
+/// BookError like render_book; writes no file.
+std::string render_card(const BookPuzzle& puzzle, bool answer, const BookOptions& options);
+
 /// Paper of a KDP paperback, which sets how thick each page is.
 enum class PaperKind { white, cream, colour };
 /// "white" | "cream" | "colour" (or "color")
