@@ -22,6 +22,7 @@ install(TARGETS sudokit_capi EXPORT sudokitTargets
 install(FILES
   capi/include/sudokit/sudokit.h
   grid/include/sudokit/grid.hpp
+  grid/include/sudokit/variant.hpp
   input/include/sudokit/reader.hpp
   solver/include/sudokit/solver.hpp
   solver/include/sudokit/budget.hpp
