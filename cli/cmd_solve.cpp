@@ -25,12 +25,14 @@ int run_solve(const std::vector<std::string>& args) {
       ("limit,l", po::value(&limit)->default_value(2)->value_name("K"),
        "count solutions up to K (1: any solution; 2: also decide uniqueness)");
   add_record_options(options, common);
+  add_variant_option(options, common.input);
   if (!parse_command_line(args, options, kUsage, &common.input.files)) return kExitOk;
 
   if (limit < 1) throw UsageError(fmt::format("--limit {} must be at least 1", limit));
   const OutputOptions out_options = common.output_options();
   const EngineKind engine = common.engine();
   const Budget budget = common.budget();
+  check_engine_takes_variant(engine, common.input.variant_kind());
 
   RecordStream stream(common.input.files, common.input.reader_options());
   OutputSink output;
@@ -48,14 +50,19 @@ int run_solve(const std::vector<std::string>& args) {
           return;
         }
         const Grid& puzzle = *record.grid;
-        if (auto clashes = find_clashes(puzzle, kReportedClashes + 1); !clashes.empty()) {
+        const Rules* rules = record.rules.get();  // null: classic
+        if (auto clashes = rules ? find_clashes(*rules, puzzle, kReportedClashes + 1)
+                                 : find_clashes(puzzle, kReportedClashes + 1);
+            !clashes.empty()) {
           outcome.status = "invalid";
-          outcome.error = "givens clash: " + describe_clashes(puzzle.shape, clashes);
+          outcome.error = "givens clash: " + (rules ? describe_clashes(*rules, clashes)
+                                                    : describe_clashes(puzzle.shape, clashes));
           return;
         }
         SolveResult result;
         try {
-          result = solver.solve(puzzle, outcome.limit, 1, budget);
+          result = rules ? solver.solve(puzzle, *rules, outcome.limit, 1, budget)
+                         : solver.solve(puzzle, outcome.limit, 1, budget);
         } catch (const std::invalid_argument& e) {  // e.g. --engine fast on a 16x16 record
           outcome.status = "invalid";
           outcome.error = e.what();

@@ -28,11 +28,13 @@ int run_verify(const std::vector<std::string>& args) {
   options.add_options()
       ("minimal", po::bool_switch(&minimal), "also check that every clue is needed, and list redundant ones");
   add_record_options(options, common);
+  add_variant_option(options, common.input);
   if (!parse_command_line(args, options, kUsage, &common.input.files)) return kExitOk;
 
   const OutputOptions out_options = common.output_options();
   const EngineKind engine = common.engine();
   const Budget budget = common.budget();
+  check_engine_takes_variant(engine, common.input.variant_kind());
 
   RecordStream stream(common.input.files, common.input.reader_options());
   OutputSink output;
@@ -45,7 +47,9 @@ int run_verify(const std::vector<std::string>& args) {
       stream, common.pipeline_options(), [engine] { return Verifier(engine); },
       [&](const Record& record, VerifyOutcome& outcome, Verifier& verifier) {
         // An unreadable record keeps the default verdict, invalid; the record carries the error.
-        if (record.grid) outcome.verification = verifier.verify(*record.grid, minimal, budget);
+        if (record.grid)
+          outcome.verification = record.rules ? verifier.verify(*record.grid, *record.rules, minimal, budget)
+                                              : verifier.verify(*record.grid, minimal, budget);
       },
       [&](const Record& record, const VerifyOutcome& outcome) {
         const std::string status = verify_status(record, outcome);
