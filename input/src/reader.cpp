@@ -864,7 +864,10 @@ bool RecordReader::Impl::next_csv(Record& record) {
   if (cells_of_row.size() != columns.size())
     return fail(record, fmt::format("{} csv fields, the header has {}", cells_of_row.size(), columns.size()));
   for (std::size_t c = 0; c < columns.size(); ++c)
-    if (c != puzzle_column && c != solution_column) record.fields.emplace_back(columns[c], csv_value_as_json(cells_of_row[c]));
+    if (c != puzzle_column && c != solution_column)
+      record.fields.emplace_back(columns[c], columns[c] == "regions"  // a map of digits is text, not a number
+                                                 ? nlohmann::json(cells_of_row[c]).dump()
+                                                 : csv_value_as_json(cells_of_row[c]));
   if (cells_of_row[puzzle_column].empty()) return fail(record, "the 'puzzle' column is empty");
   std::string why;
   record.grid = parse_field(cells_of_row[puzzle_column], "puzzle", why);
