@@ -33,6 +33,7 @@ install(FILES
   grader/include/sudokit/grader.hpp
   generator/include/sudokit/generator.hpp
   generator/include/sudokit/batch.hpp
+  generator/include/sudokit/variant_generator.hpp
   ${PROJECT_BINARY_DIR}/generated/include/sudokit/version.hpp
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/sudokit)
 

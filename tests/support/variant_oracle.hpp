@@ -2,7 +2,7 @@
 //
 // It shares no code with any engine: plain backtracking over the empty cells (the one with
 // the fewest legal digits first, so 9×9 stays quick), where a digit is legal when no cell
-// of any house through the cell holds it and, in a cage, the digits stay distinct, their
+// of any house through the cell holds it (one digit mask per house) and, in a cage, the digits stay distinct, their
 // partial sum plus the least the empty cells can add stays within the sum, and a full cage
 // hits it exactly. The houses are recomputed here from the rules' *description* (variant,
 // shape, region map, cages), not read from Rules::houses, so a wrong house list in the model
@@ -80,11 +80,10 @@ class Oracle {
  public:
   explicit Oracle(const Rules& rules) : rules_(rules), n_(rules.shape.n) {
     const int nn = n_ * n_;
-    peers_.assign(static_cast<std::size_t>(nn), {});
-    for (const auto& h : houses_of(rules))
-      for (int a : h)
-        for (int b : h)
-          if (a != b) peers_[static_cast<std::size_t>(a)].push_back(b);
+    houses_ = houses_of(rules);
+    houses_of_cell_.assign(static_cast<std::size_t>(nn), {});
+    for (std::size_t h = 0; h < houses_.size(); ++h)
+      for (int cell : houses_[h]) houses_of_cell_[static_cast<std::size_t>(cell)].push_back(static_cast<int>(h));
     cage_of_.assign(static_cast<std::size_t>(nn), -1);
     for (std::size_t k = 0; k < rules.cages.size(); ++k)
       for (int cell : rules.cages[k].cells) cage_of_[static_cast<std::size_t>(cell)] = static_cast<int>(k);
@@ -96,15 +95,15 @@ class Oracle {
     limit_ = limit;
     found_ = 0;
     first_ = first;
-    // Givens must obey the rules themselves.
+    // Givens must obey the rules themselves: placed one by one, each legal when placed.
+    std::vector<std::uint8_t> givens = grid_;
+    grid_.assign(givens.size(), 0);
+    rebuild_masks();
     for (int cell = 0; cell < n_ * n_; ++cell) {
-      const int d = grid_[static_cast<std::size_t>(cell)];
+      const int d = givens[static_cast<std::size_t>(cell)];
       if (d == 0) continue;
-      if (d > n_) return 0;
-      grid_[static_cast<std::size_t>(cell)] = 0;
-      const bool ok = legal(cell, d);
-      grid_[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(d);
-      if (!ok) return 0;
+      if (d > n_ || !legal_given(cell, d)) return 0;
+      place(cell, d);
     }
     walk();
     return found_;
@@ -114,6 +113,7 @@ class Oracle {
   /// (some random region maps have no solution at all, and proving it can take long).
   bool random_fill(std::mt19937& rng, Grid& out, std::uint64_t node_cap = 100000) {
     grid_.assign(static_cast<std::size_t>(n_ * n_), 0);
+    rebuild_masks();
     rng_ = &rng;
     limit_ = 1;
     found_ = 0;
@@ -130,9 +130,32 @@ class Oracle {
   }
 
  private:
+  // Digits (bit d) already in a house of the cell: one OR per house, from the house masks.
+  std::uint64_t taken(int cell) const {
+    std::uint64_t mask = 0;
+    for (int h : houses_of_cell_[static_cast<std::size_t>(cell)]) mask |= used_[static_cast<std::size_t>(h)];
+    return mask;
+  }
+  void place(int cell, int d) {
+    grid_[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(d);
+    for (int h : houses_of_cell_[static_cast<std::size_t>(cell)]) used_[static_cast<std::size_t>(h)] ^= std::uint64_t{1} << d;
+  }
+  void unplace(int cell, int d) {
+    grid_[static_cast<std::size_t>(cell)] = 0;
+    for (int h : houses_of_cell_[static_cast<std::size_t>(cell)]) used_[static_cast<std::size_t>(h)] ^= std::uint64_t{1} << d;
+  }
+  // Recomputes the house masks from the grid (after a reset of grid_).
+  void rebuild_masks() {
+    used_.assign(houses_.size(), 0);
+    for (std::size_t h = 0; h < houses_.size(); ++h)
+      for (int cell : houses_[h]) {
+        const int d = grid_[static_cast<std::size_t>(cell)];
+        if (d != 0) used_[h] |= std::uint64_t{1} << d;
+      }
+  }
+
   bool legal(int cell, int d) const {
-    for (int p : peers_[static_cast<std::size_t>(cell)])
-      if (grid_[static_cast<std::size_t>(p)] == d) return false;
+    if ((taken(cell) >> d) & 1) return false;
     const int k = cage_of_[static_cast<std::size_t>(cell)];
     if (k < 0) return true;
     const Cage& cage = rules_.cages[static_cast<std::size_t>(k)];
@@ -148,13 +171,18 @@ class Oracle {
     return sum + empty * (empty + 1) / 2 <= cage.sum;  // the empty cells add at least 1+2+…
   }
 
+  // A given is legal as any placement is (its cage's other cells may still be empty).
+  bool legal_given(int cell, int d) const { return legal(cell, d); }
+
   void walk() {
     if (found_ >= limit_ || ++nodes_ > node_cap_) return;
     int best = -1, best_count = n_ + 1;
     for (int cell = 0; cell < n_ * n_; ++cell) {
       if (grid_[static_cast<std::size_t>(cell)] != 0) continue;
       int count = 0;
-      for (int d = 1; d <= n_; ++d) count += legal(cell, d);
+      const std::uint64_t blocked = taken(cell);
+      for (int d = 1; d <= n_; ++d)
+        if (!((blocked >> d) & 1)) count += legal(cell, d);
       if (count < best_count) {
         best = cell;
         best_count = count;
@@ -162,7 +190,10 @@ class Oracle {
       }
     }
     if (best < 0) {
-      if (found_++ == 0 && first_) first_->cells = grid_;
+      if (found_++ == 0 && first_) {
+        first_->shape = rules_.shape;
+        first_->cells = grid_;
+      }
       return;
     }
     std::vector<int> digits;
@@ -170,16 +201,18 @@ class Oracle {
     if (rng_) std::shuffle(digits.begin(), digits.end(), *rng_);
     for (int d : digits) {
       if (!legal(best, d)) continue;
-      grid_[static_cast<std::size_t>(best)] = static_cast<std::uint8_t>(d);
+      place(best, d);
       walk();
-      grid_[static_cast<std::size_t>(best)] = 0;
+      unplace(best, d);
       if (found_ >= limit_ || nodes_ > node_cap_) return;
     }
   }
 
   const Rules& rules_;
   int n_;
-  std::vector<std::vector<int>> peers_;
+  std::vector<std::vector<int>> houses_;
+  std::vector<std::vector<int>> houses_of_cell_;
+  std::vector<std::uint64_t> used_;  // digits (bit d) placed in each house
   std::vector<int> cage_of_;
   std::vector<std::uint8_t> grid_;
   std::uint64_t limit_ = 0, found_ = 0, nodes_ = 0, node_cap_ = UINT64_MAX;
