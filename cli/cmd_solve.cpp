@@ -26,6 +26,7 @@ int run_solve(const std::vector<std::string>& args) {
       ("limit,l", po::value(&limit)->default_value(2)->value_name("K"),
        "count solutions up to K (1: any solution; 2: also decide uniqueness)");
   add_record_options(options, common);
+  add_variant_option(options, common.input);
   if (!parse_command_line(args, options, kUsage, &common.input.files)) return kExitOk;
 
   if (limit < 1) throw UsageError(fmt::format("--limit {} must be at least 1", limit));
@@ -34,6 +35,7 @@ int run_solve(const std::vector<std::string>& args) {
   SolveSettings settings;
   settings.limit = static_cast<std::uint64_t>(limit);
   settings.budget = common.budget();
+  check_engine_takes_variant(engine, common.input.variant_kind());
 
   RecordStream stream(common.input.files, common.input.reader_options());
   OutputSink output;

@@ -29,6 +29,7 @@ int run_verify(const std::vector<std::string>& args) {
   options.add_options()
       ("minimal", po::bool_switch(&minimal), "also check that every clue is needed, and list redundant ones");
   add_record_options(options, common);
+  add_variant_option(options, common.input);
   if (!parse_command_line(args, options, kUsage, &common.input.files)) return kExitOk;
 
   const OutputOptions out_options = common.output_options();
@@ -36,6 +37,7 @@ int run_verify(const std::vector<std::string>& args) {
   VerifySettings settings;
   settings.minimal = minimal;
   settings.budget = common.budget();
+  check_engine_takes_variant(engine, common.input.variant_kind());
 
   RecordStream stream(common.input.files, common.input.reader_options());
   OutputSink output;

@@ -18,12 +18,33 @@ Format parse_format(const std::string& text) {
   throw UsageError(fmt::format("unknown --format '{}' (use line, grid, jsonl or csv)", text));
 }
 
+Variant InputOptions::variant_kind() const {
+  const auto kind = parse_variant(variant);
+  if (!kind) throw UsageError(fmt::format("--variant {}: expected classic, x, hyper, jigsaw or killer", variant));
+  return *kind;
+}
+
+void add_variant_option(po::options_description& options, InputOptions& values) {
+  options.add_options()("variant", po::value(&values.variant)->default_value("classic")->value_name("V"),
+                        "classic, x (both diagonals), hyper (windows), jigsaw (PUZZLE REGIONS or a 'regions' "
+                        "field) or killer (a jsonl 'cages' field); see docs/RECORDS.md");
+}
+
+void check_engine_takes_variant(EngineKind engine, Variant variant) {
+  if (variant != Variant::classic && (engine == EngineKind::fast || engine == EngineKind::sat))
+    throw UsageError(fmt::format("--engine {} solves classic Sudoku only; --variant {} needs --engine dlx or auto",
+                                 engine_name(engine), variant_name(variant)));
+}
+
 ReaderOptions InputOptions::reader_options() const {
+  ReaderOptions options;
   try {
-    return make_reader_options(size, box, alphabet, input_format);
+    options = make_reader_options(size, box, alphabet, input_format);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
+  options.variant = variant_kind();
+  return options;
 }
 
 void add_input_options(po::options_description& options, InputOptions& values) {

@@ -56,10 +56,18 @@ struct InputOptions {
   std::string box;
   std::string alphabet;
   std::string input_format = "auto";
+  std::string variant = "classic";  ///< --variant (commands that declare add_variant_option)
   /// Validates the values above and builds the reader options; throws UsageError.
   ReaderOptions reader_options() const;
+  /// The parsed --variant; throws UsageError.
+  Variant variant_kind() const;
 };
 void add_input_options(po::options_description& options, InputOptions& values);
+/// --variant classic|x|hyper|jigsaw|killer (records' rules, see reader.hpp).
+void add_variant_option(po::options_description& options, InputOptions& values);
+/// Throws UsageError when --engine names an engine that cannot take the variant (fast and
+/// sat solve classic Sudoku only; auto and dlx solve every variant).
+void check_engine_takes_variant(EngineKind engine, Variant variant);
 
 /// --threads N (0 = every core); --engine auto|dlx|fast.
 void add_threads_option(po::options_description& options, int& threads);

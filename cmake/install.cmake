@@ -22,6 +22,7 @@ install(TARGETS sudokit_capi EXPORT sudokitTargets
 install(FILES
   capi/include/sudokit/sudokit.h
   grid/include/sudokit/grid.hpp
+  grid/include/sudokit/variant.hpp
   input/include/sudokit/reader.hpp
   solver/include/sudokit/solver.hpp
   solver/include/sudokit/budget.hpp
@@ -32,6 +33,7 @@ install(FILES
   grader/include/sudokit/grader.hpp
   generator/include/sudokit/generator.hpp
   generator/include/sudokit/batch.hpp
+  generator/include/sudokit/variant_generator.hpp
   ${PROJECT_BINARY_DIR}/generated/include/sudokit/version.hpp
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/sudokit)
 

@@ -46,14 +46,19 @@ void solve_record(const Record& record, SolveOutcome& outcome, Solver& solver, c
     return;
   }
   const Grid& puzzle = *record.grid;
-  if (auto clashes = find_clashes(puzzle, kReportedClashes + 1); !clashes.empty()) {
+  const Rules* rules = record.rules.get();  // null: classic
+  if (auto clashes = rules ? find_clashes(*rules, puzzle, kReportedClashes + 1)
+                           : find_clashes(puzzle, kReportedClashes + 1);
+      !clashes.empty()) {
     outcome.status = "invalid";
-    outcome.error = "givens clash: " + describe_clashes(puzzle.shape, clashes);
+    outcome.error = "givens clash: " + (rules ? describe_clashes(*rules, clashes)
+                                              : describe_clashes(puzzle.shape, clashes));
     return;
   }
   SolveResult result;
   try {
-    result = solver.solve(puzzle, outcome.limit, 1, settings.budget);
+    result = rules ? solver.solve(puzzle, *rules, outcome.limit, 1, settings.budget)
+                   : solver.solve(puzzle, outcome.limit, 1, settings.budget);
   } catch (const std::invalid_argument& e) {  // e.g. --engine fast on a 16x16 record
     outcome.status = "invalid";
     outcome.error = e.what();
@@ -66,7 +71,11 @@ void solve_record(const Record& record, SolveOutcome& outcome, Solver& solver, c
 }
 
 void verify_record(const Record& record, VerifyOutcome& outcome, Verifier& verifier, const VerifySettings& settings) {
-  if (record.grid) outcome.verification = verifier.verify(*record.grid, settings.minimal, settings.budget);
+  // An unreadable record keeps the default verdict, invalid; the record carries the error.
+  if (record.grid)
+    outcome.verification = record.rules
+                               ? verifier.verify(*record.grid, *record.rules, settings.minimal, settings.budget)
+                               : verifier.verify(*record.grid, settings.minimal, settings.budget);
 }
 
 std::optional<GradeOptions::Uniqueness> parse_uniqueness(std::string_view name) {

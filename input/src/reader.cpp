@@ -413,6 +413,7 @@ struct RecordReader::Impl {
   bool fail(Record& record, std::string message) {
     record.grid.reset();
     record.solution.reset();
+    record.rules.reset();
     record.error = std::move(message);
     return true;
   }
@@ -424,8 +425,13 @@ struct RecordReader::Impl {
     record.text.assign(current.text.substr(0, kRecordTextBytes));
     record.error.clear();
     record.solution.reset();
+    record.rules.reset();
     record.fields.clear();
   }
+  /// --variant: gives a readable record its rules (or makes it invalid), then checks a
+  /// supplied solution under them.
+  bool attach_rules(Record& record);
+  std::vector<std::shared_ptr<const Rules>> shared_rules;  // x / hyper, one per shape met
   Grid& fresh_grid(Record& record, const Shape& shape) {
     if (record.grid) {
       record.grid->shape = shape;
@@ -446,7 +452,8 @@ struct RecordReader::Impl {
       fail(record, fmt::format("the solution is {}, the puzzle {}", describe(solution.shape), describe(record.grid->shape)));
       return;
     }
-    if (!is_solution_of(*record.grid, solution, &why)) {
+    // Under a variant the solution is checked by attach_rules, once the rules are known.
+    if (options.variant == Variant::classic && !is_solution_of(*record.grid, solution, &why)) {
       fail(record, "the solution given does not solve the puzzle: " + why);
       return;
     }
@@ -499,11 +506,101 @@ void RecordReader::Impl::detect_format() {
 
 bool RecordReader::Impl::next(Record& record) {
   if (format == InputFormat::detect) detect_format();
+  bool more = false;
   switch (format) {
-    case InputFormat::jsonl: return next_jsonl(record);
-    case InputFormat::csv: return next_csv(record);
-    default: return next_text(record);
+    case InputFormat::jsonl: more = next_jsonl(record); break;
+    case InputFormat::csv: more = next_csv(record); break;
+    default: more = next_text(record); break;
   }
+  if (more && record.grid && options.variant != Variant::classic) attach_rules(record);
+  return more;
+}
+
+namespace {
+
+// A carried field's value as JSON (csv carries JSON text as a string: parse that too).
+std::optional<nlohmann::json> field_json(const Record& record, std::string_view key, std::string& why) {
+  for (const auto& [name, text] : record.fields) {
+    if (name != key) continue;
+    try {
+      nlohmann::json value = nlohmann::json::parse(text);
+      if (key == "cages" && value.is_string()) value = nlohmann::json::parse(value.get<std::string>());
+      return value;
+    } catch (const std::exception& e) {
+      why = fmt::format("'{}' is not JSON: {}", key, json_error_text(e));
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::vector<Cage>> cages_from_json(const nlohmann::json& value, std::string& why) {
+  if (!value.is_array()) {
+    why = "cages: must be an array of {\"sum\": S, \"cells\": [...]}";
+    return std::nullopt;
+  }
+  std::vector<Cage> cages;
+  for (std::size_t k = 0; k < value.size(); ++k) {
+    const nlohmann::json& item = value[k];
+    const auto sum = item.is_object() ? item.find("sum") : item.end();
+    const auto cells = item.is_object() ? item.find("cells") : item.end();
+    if (!item.is_object() || sum == item.end() || cells == item.end() || !sum->is_number_integer() ||
+        !cells->is_array()) {
+      why = fmt::format("cages: cage {} must be an object with an integer \"sum\" and a \"cells\" array", k + 1);
+      return std::nullopt;
+    }
+    Cage cage;
+    const auto s = sum->get<long long>();
+    cage.sum = s < -1000000 || s > 1000000 ? -1 : static_cast<int>(s);
+    for (const auto& cell : *cells) {
+      if (!cell.is_number_integer()) {
+        why = fmt::format("cages: cage {} has a cell that is not an integer", k + 1);
+        return std::nullopt;
+      }
+      const auto c = cell.get<long long>();
+      cage.cells.push_back(c < -1 || c > kMaxSize * kMaxSize ? -1 : static_cast<int>(c));
+    }
+    cages.push_back(std::move(cage));
+  }
+  return cages;
+}
+
+}  // namespace
+
+bool RecordReader::Impl::attach_rules(Record& record) {
+  const Shape& shape = record.grid->shape;
+  std::string why;
+  const Variant variant = options.variant;
+  if (variant == Variant::x || variant == Variant::hyper) {
+    for (const auto& rules : shared_rules)
+      if (rules->variant == variant && rules->shape == shape) record.rules = rules;
+    if (!record.rules) {
+      auto rules = make_rules(variant, shape, &why);
+      if (!rules) return fail(record, fmt::format("not a {} puzzle: {}", variant_name(variant), why));
+      shared_rules.push_back(std::make_shared<const Rules>(std::move(*rules)));
+      record.rules = shared_rules.back();
+    }
+  } else if (variant == Variant::jigsaw) {
+    const auto value = field_json(record, "regions", why);
+    if (!why.empty()) return fail(record, why);
+    if (!value) return fail(record, "a jigsaw record needs its region map: PUZZLE REGIONS, or a 'regions' field");
+    if (!value->is_string()) return fail(record, "'regions' must be a string of N² symbols");
+    auto rules = make_jigsaw_rules(shape, value->get<std::string>(), &why);
+    if (!rules) return fail(record, why);
+    record.rules = std::make_shared<const Rules>(std::move(*rules));
+  } else if (variant == Variant::killer) {
+    const auto value = field_json(record, "cages", why);
+    if (!why.empty()) return fail(record, why);
+    if (!value) return fail(record, "a killer record needs its cages: a 'cages' field");
+    auto cages = cages_from_json(*value, why);
+    if (!cages) return fail(record, why);
+    auto rules = make_killer_rules(shape, std::move(*cages), &why);
+    if (!rules) return fail(record, why);
+    record.rules = std::make_shared<const Rules>(std::move(*rules));
+  }
+  if (record.solution && !is_solution_of(*record.rules, *record.grid, *record.solution, &why))
+    return fail(record, "the solution given does not solve the puzzle: " + why);
+  return true;
 }
 
 bool RecordReader::Impl::next_text(Record& record) {
@@ -589,6 +686,14 @@ bool RecordReader::Impl::read_with_words(Record& record) {
   read_one_line(record, shape);
   current.text = line_text;
   if (!record.grid) return true;
+  if (options.variant == Variant::jigsaw) {  // PUZZLE REGIONS [note...]
+    record.fields.emplace_back("regions", nlohmann::json(std::string(words[1])).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    if (words.size() > 2) {
+      const std::string_view note = trim(current.text.substr(static_cast<std::size_t>(words[2].data() - current.text.data())));
+      record.fields.emplace_back("note", nlohmann::json(std::string(note)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    }
+    return true;
+  }
   if (words.size() == 2) {
     ScannedLine second;
     scan_line(words[1], classes, second);
@@ -672,6 +777,7 @@ std::optional<Grid> RecordReader::Impl::parse_field(const std::string& text, con
                                                     std::string& why) const {
   ReaderOptions nested = options;
   nested.format = InputFormat::text;
+  nested.variant = Variant::classic;  // the field is only the grid; the record gets the rules
   std::istringstream in(text);
   RecordReader reader(in, source, nested);
   Record inner;
@@ -758,7 +864,10 @@ bool RecordReader::Impl::next_csv(Record& record) {
   if (cells_of_row.size() != columns.size())
     return fail(record, fmt::format("{} csv fields, the header has {}", cells_of_row.size(), columns.size()));
   for (std::size_t c = 0; c < columns.size(); ++c)
-    if (c != puzzle_column && c != solution_column) record.fields.emplace_back(columns[c], csv_value_as_json(cells_of_row[c]));
+    if (c != puzzle_column && c != solution_column)
+      record.fields.emplace_back(columns[c], columns[c] == "regions"  // a map of digits is text, not a number
+                                                 ? nlohmann::json(cells_of_row[c]).dump()
+                                                 : csv_value_as_json(cells_of_row[c]));
   if (cells_of_row[puzzle_column].empty()) return fail(record, "the 'puzzle' column is empty");
   std::string why;
   record.grid = parse_field(cells_of_row[puzzle_column], "puzzle", why);

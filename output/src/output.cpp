@@ -191,7 +191,9 @@ std::string verify_error(const Record& record, const VerifyOutcome& outcome) {
   if (!outcome.error.empty()) return outcome.error;
   if (!record.grid) return record.error;
   const Verification& v = outcome.verification;
-  if (!v.clashes.empty()) return "givens clash: " + describe_clashes(record.grid->shape, v.clashes);
+  if (!v.clashes.empty())
+    return "givens clash: " + (record.rules ? describe_clashes(*record.rules, v.clashes)
+                                            : describe_clashes(record.grid->shape, v.clashes));
   return v.error;
 }
 

@@ -104,7 +104,7 @@ RecordJob parse_record_job(RecordCommand command, const Query& query, const JobL
   job.command = command;
   int size = 0;
   std::string box, alphabet, input_format = "auto", engine_text = "auto", uniqueness = "check", method = "bnb",
-                           budget_text;
+                           budget_text, variant_text = "classic";
   double timeout = 0;
   std::uint64_t nodes = 0;
   long long limit = 2;
@@ -121,6 +121,8 @@ RecordJob parse_record_job(RecordCommand command, const Query& query, const JobL
       input_format = value;
     } else if (name == "engine") {
       engine_text = value;
+    } else if ((command == RecordCommand::solve || command == RecordCommand::verify) && name == "variant") {
+      variant_text = value;
     } else if (name == "format") {
       if (value != "jsonl") throw BadRequest("format: the server answers jsonl (application/x-ndjson) only");
     } else if (name == "source") {
@@ -162,6 +164,12 @@ RecordJob parse_record_job(RecordCommand command, const Query& query, const JobL
   const auto engine = parse_engine(engine_text);
   if (!engine) throw BadRequest(fmt::format("unknown --engine '{}' (use auto, dlx, fast or sat)", engine_text));
   job.engine = *engine;
+  const auto variant = parse_variant(variant_text);
+  if (!variant) throw BadRequest(fmt::format("--variant {}: expected classic, x, hyper, jigsaw or killer", variant_text));
+  if (*variant != Variant::classic && (job.engine == EngineKind::fast || job.engine == EngineKind::sat))
+    throw BadRequest(fmt::format("--engine {} solves classic Sudoku only; --variant {} needs --engine dlx or auto",
+                                 engine_text, variant_text));
+  job.reader.variant = *variant;
 
   Budget budget;
   budget.nodes = nodes;

@@ -43,6 +43,8 @@ struct ExactCover::Impl {
   std::vector<std::int32_t> choice_column, choice_node;  // the search stack
   std::vector<int> solution_rows;         // selected rows, then the rows chosen by the search
   SearchStats stats;
+  const BudgetMeter* meter = nullptr;     // set_budget(): stops a search once spent
+  bool complete = true;                   // the last search was not stopped by the meter
 
   int columns() const { return primary + secondary; }
   int rows() const { return static_cast<int>(row_first.size()) - 1; }
@@ -164,7 +166,16 @@ struct ExactCover::Impl {
   // Algorithm X. `visit` receives the rows of each cover and returns false to stop.
   template <class Visit>
   std::uint64_t run(std::uint64_t limit, Visit&& visit) {
+    complete = true;
     if (limit == 0) return 0;
+    std::uint64_t tried = 0;  // rows tried by this search, for the budget
+    // A spent budget unwinds the stack like a reached limit, so the matrix stays whole.
+    auto out_of_budget = [&]() {
+      ++tried;
+      if (meter == nullptr || !meter->spent(tried)) return false;
+      complete = false;
+      return true;
+    };
     solution_rows.assign(selected.begin(), selected.end());
     const std::size_t base = solution_rows.size();
     solution_rows.resize(base + static_cast<std::size_t>(primary));
@@ -199,6 +210,10 @@ struct ExactCover::Impl {
           ++stats.nodes;
           cover_row_from(node);
           ++depth;
+          if (out_of_budget()) {
+            stop = true;
+            dead = true;
+          }
         }
       }
       if (!dead) continue;
@@ -219,6 +234,10 @@ struct ExactCover::Impl {
         ++stats.nodes;
         cover_row_from(node);
         ++depth;
+        if (out_of_budget()) {
+          stop = true;
+          continue;
+        }
         break;
       }
     }
@@ -301,6 +320,9 @@ std::uint64_t ExactCover::search(std::uint64_t limit,
                                  const std::function<bool(std::span<const int> rows)>& on_solution) {
   return impl_->run(limit, [&](std::span<const int> rows) { return on_solution(rows); });
 }
+
+void ExactCover::set_budget(const BudgetMeter* meter) { impl_->meter = meter; }
+bool ExactCover::complete() const { return impl_->complete; }
 
 const SearchStats& ExactCover::stats() const { return impl_->stats; }
 void ExactCover::reset_stats() { impl_->stats = {}; }

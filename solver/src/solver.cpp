@@ -16,6 +16,7 @@
 #include "fast9.hpp"
 #include "sat.hpp"
 #include "sudoku_dlx.hpp"
+#include "variant_dlx.hpp"
 
 namespace sudokit {
 
@@ -61,6 +62,7 @@ struct Solver::Impl {
   std::vector<std::unique_ptr<dlx::SudokuDlx>> dlx_engines;  // one per shape met, in order met
   std::unique_ptr<fast9::Engine> fast_engine;
   std::vector<std::unique_ptr<sat::SudokuSat>> sat_engines;  // one per shape met
+  std::unique_ptr<dlx::VariantDlx> variant_engine;           // built on the first variant puzzle
   std::vector<std::uint8_t> buffer;  // solutions as the engines write them
   Grid visit_grid;                   // the Grid enumerate() hands its visitor, reused
 
@@ -168,6 +170,69 @@ struct Solver::Impl {
     }
   }
 };
+
+namespace {
+
+// The variant engine, or the reason this solver cannot take the rules.
+dlx::VariantDlx& variant_engine_for(EngineKind kind, std::unique_ptr<dlx::VariantDlx>& engine, const Grid& puzzle,
+                                    const Rules& rules) {
+  if (rules.shape.n != puzzle.shape.n)
+    throw std::invalid_argument("Solver: the rules are for " + std::to_string(rules.shape.n) + "x" +
+                                std::to_string(rules.shape.n) + ", the puzzle is " + std::to_string(puzzle.shape.n) +
+                                "x" + std::to_string(puzzle.shape.n));
+  if (kind == EngineKind::fast || kind == EngineKind::sat)
+    throw std::invalid_argument("the " + std::string(engine_name(kind)) + " engine solves classic Sudoku only; " +
+                                std::string(variant_name(rules.variant)) + " puzzles need --engine dlx (or auto)");
+  if (!engine) engine = std::make_unique<dlx::VariantDlx>();
+  return *engine;
+}
+
+}  // namespace
+
+SolveResult Solver::solve(const Grid& puzzle, const Rules& rules, std::uint64_t limit, std::size_t keep,
+                          const Budget& budget) {
+  if (rules.classic()) return solve(puzzle, limit, keep, budget);
+  check_puzzle(puzzle);
+  if (limit == 0) throw std::invalid_argument("Solver::solve: limit must be at least 1");
+  auto& engine = variant_engine_for(impl_->kind, impl_->variant_engine, puzzle, rules);
+  const BudgetMeter meter(budget);
+  SolveResult result;
+  const auto cells = static_cast<std::size_t>(puzzle.shape.cells());
+  result.count = engine.enumerate(
+      rules, puzzle.cells.data(), limit,
+      [&](const std::uint8_t* solution) {
+        if (result.solutions.size() < keep) {
+          Grid& g = result.solutions.emplace_back(puzzle.shape);
+          std::memcpy(g.cells.data(), solution, cells);
+        }
+        return true;
+      },
+      &result.stats, &meter);
+  result.complete = engine.complete();
+  return result;
+}
+
+std::uint64_t Solver::enumerate(const Grid& puzzle, const Rules& rules,
+                                const std::function<bool(const Grid&)>& on_solution, std::uint64_t limit,
+                                SearchStats* stats, const Budget& budget, bool* complete) {
+  if (rules.classic()) return enumerate(puzzle, on_solution, limit, stats, budget, complete);
+  check_puzzle(puzzle);
+  if (complete) *complete = true;
+  if (limit == 0) return 0;
+  auto& engine = variant_engine_for(impl_->kind, impl_->variant_engine, puzzle, rules);
+  const BudgetMeter meter(budget);
+  Grid g(puzzle.shape);
+  const std::size_t cells = g.cells.size();
+  const std::uint64_t visited = engine.enumerate(
+      rules, puzzle.cells.data(), limit,
+      [&](const std::uint8_t* solution) {
+        std::memcpy(g.cells.data(), solution, cells);
+        return on_solution(g);
+      },
+      stats, &meter);
+  if (complete) *complete = engine.complete();
+  return visited;
+}
 
 Solver::Solver(EngineKind kind) : impl_(std::make_unique<Impl>(kind)) {}
 Solver::~Solver() = default;

@@ -141,6 +141,23 @@ TEST_F(ServerAnswers, GenerateEqualsTheProgram) {
 }
 
 // The answer is streamed: a large body's answer comes in several chunks (one per batch).
+// Variants (docs/RECORDS.md): the same records under --variant x and jigsaw (the region map
+// after the puzzle), answered as the program answers them, malformed regions included.
+TEST_F(ServerAnswers, VariantsEqualTheProgram) {
+  const std::string x = "5..3......945..........1...6.........2..7..........8.2.8....2...5....9.3....39..6";
+  const std::string jigsaw = "1....6.8.......................9.4........3.273.9............6....3...5...4.2....";
+  const std::string regions = "111222222111323322411333555416355555446337775466666778499967778499967888449998888";
+  const std::string x_input = x + "\n" + data_lines("puzzles/top1465.txt", 2).at(1) + "\nhello\n";
+  const std::string jigsaw_input = jigsaw + " " + regions + "\n" + jigsaw + "\n" + jigsaw + " 1112\n";
+  expect_same({"solve", "variant=x", {"--variant", "x"}}, x_input);
+  expect_same({"verify", "variant=x&minimal", {"--variant", "x", "--minimal"}}, x_input);
+  expect_same({"solve", "variant=jigsaw", {"--variant", "jigsaw"}}, jigsaw_input);
+  expect_same({"verify", "variant=jigsaw", {"--variant", "jigsaw"}}, jigsaw_input);
+  HttpConnection http(server_->port());
+  EXPECT_EQ(http.post("/v1/solve?variant=x&engine=fast", x_input).status, 400u);
+  EXPECT_EQ(http.post("/v1/solve?variant=zigzag", x_input).status, 400u);
+}
+
 TEST_F(ServerAnswers, ALargeAnswerComesInSeveralChunks) {
   std::string input;
   const auto puzzles = data_lines("puzzles/top1465.txt", 500);

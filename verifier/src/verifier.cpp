@@ -22,9 +22,18 @@ std::string_view verdict_name(Verdict verdict) {
 Verifier::Verifier(EngineKind engine) : solver_(engine) {}
 
 Verification Verifier::verify(const Grid& puzzle, bool check_minimal, const Budget& budget) {
+  return verify_under(puzzle, nullptr, check_minimal, budget);
+}
+
+Verification Verifier::verify(const Grid& puzzle, const Rules& rules, bool check_minimal, const Budget& budget) {
+  return verify_under(puzzle, rules.classic() ? nullptr : &rules, check_minimal, budget);
+}
+
+// `rules` null: classic (the fast paths); else the variant's rules throughout.
+Verification Verifier::verify_under(const Grid& puzzle, const Rules* rules, bool check_minimal, const Budget& budget) {
   Verification v;
   // One more than is shown, so the description can say that more exist.
-  v.clashes = find_clashes(puzzle, kReportedClashes + 1);
+  v.clashes = rules ? find_clashes(*rules, puzzle, kReportedClashes + 1) : find_clashes(puzzle, kReportedClashes + 1);
   if (!v.clashes.empty()) {
     v.verdict = Verdict::invalid;
     return v;
@@ -32,7 +41,7 @@ Verification Verifier::verify(const Grid& puzzle, bool check_minimal, const Budg
   const BudgetMeter meter(budget);
   SolveResult result;
   try {
-    result = solver_.solve(puzzle, 2, 2, meter.remaining(0));
+    result = rules ? solver_.solve(puzzle, *rules, 2, 2, meter.remaining(0)) : solver_.solve(puzzle, 2, 2, meter.remaining(0));
   } catch (const std::invalid_argument& e) {  // the chosen engine cannot take this shape
     v.verdict = Verdict::invalid;
     v.error = e.what();
@@ -60,7 +69,7 @@ Verification Verifier::verify(const Grid& puzzle, bool check_minimal, const Budg
   v.verdict = Verdict::unique;
   if (check_minimal) {
     bool complete = true;
-    v.redundant = redundant_clues_of(puzzle, *v.solution, &v.stats, meter, v.stats.nodes, complete);
+    v.redundant = redundant_clues_of(puzzle, rules, *v.solution, &v.stats, meter, v.stats.nodes, complete);
     v.minimality_checked = complete;
     v.minimality_unknown = !complete;
     v.minimal = complete && v.redundant.empty();
@@ -79,7 +88,7 @@ std::vector<int> Verifier::redundant_clues(const Grid& puzzle, SearchStats* stat
   if (!solved.complete) {
     done = false;
   } else if (solved.count == 1) {
-    redundant = redundant_clues_of(puzzle, solved.solutions[0], &own, meter, own.nodes, done);
+    redundant = redundant_clues_of(puzzle, nullptr, solved.solutions[0], &own, meter, own.nodes, done);
   }
   if (stats) *stats += own;
   if (complete) *complete = done;
@@ -89,11 +98,12 @@ std::vector<int> Verifier::redundant_clues(const Grid& puzzle, SearchStats* stat
 // Clue X is redundant when the puzzle without it still has exactly one solution. The reduced
 // puzzle always keeps the original solution, so one count to 2 decides; on the SAT engine's
 // sizes one RemovalTester (learning across the clues) asks the same question per clue.
-std::vector<int> Verifier::redundant_clues_of(const Grid& puzzle, const Grid& solution, SearchStats* stats,
-                                              const BudgetMeter& meter, std::uint64_t used, bool& complete) {
+std::vector<int> Verifier::redundant_clues_of(const Grid& puzzle, const Rules* rules, const Grid& solution,
+                                              SearchStats* stats, const BudgetMeter& meter, std::uint64_t used,
+                                              bool& complete) {
   std::vector<int> redundant;
   complete = true;
-  const bool incremental = solver_.engine_for(puzzle.shape) == EngineKind::sat;
+  const bool incremental = !rules && solver_.engine_for(puzzle.shape) == EngineKind::sat;
   std::optional<RemovalTester> tester;
   if (incremental) {
     tester.emplace();
@@ -122,7 +132,8 @@ std::vector<int> Verifier::redundant_clues_of(const Grid& puzzle, const Grid& so
       if (answer == RemovalTester::Answer::unknown) complete = false;
       unique = answer == RemovalTester::Answer::unique;
     } else {
-      SolveResult r = solver_.solve(reduced, 2, 0, meter.remaining(used));
+      SolveResult r = rules ? solver_.solve(reduced, *rules, 2, 0, meter.remaining(used))
+                            : solver_.solve(reduced, 2, 0, meter.remaining(used));
       used += r.stats.nodes;
       if (stats) *stats += r.stats;
       if (!r.complete) complete = false;

@@ -20,6 +20,8 @@
 //       whose count is a square N² (16 symbols: a 4×4 puzzle) are one-line puzzles unless a
 //       forced shape or box bars say otherwise;
 //     * any other line is a record on its own: an invalid one, with the reason.
+//     * with ReaderOptions::variant jigsaw, "PUZZLE REGIONS" is a puzzle and its region map
+//       (N² symbols, equal symbols one region); further words are the `note`.
 //    So every content line belongs to exactly one record, a bad line never swallows the
 //    lines after it, and each record gets exactly one answer in place.
 //
@@ -40,6 +42,7 @@
 #include <vector>
 
 #include "sudokit/grid.hpp"
+#include "sudokit/variant.hpp"
 
 namespace sudokit {
 
@@ -56,6 +59,14 @@ struct ReaderOptions {
   /// Large enough for a jsonl record carrying a 64×64 puzzle, its solution and a path.
   std::size_t max_line_bytes = std::size_t{1} << 20;
   InputFormat format = InputFormat::detect;
+  /// The variant of every record (--variant). Not classic: each readable record gets its
+  /// Rules (Record::rules): x and hyper from its shape; jigsaw from its region map (text
+  /// "PUZZLE REGIONS", jsonl/csv field `regions`), killer from its cages (jsonl field
+  /// `cages`, an array of {"sum": S, "cells": [row-major indices]}; in csv the same JSON as
+  /// text). Missing or malformed regions/cages make that record invalid with the reason.
+  /// A supplied solution is checked under the variant's rules. `regions` and `cages` stay
+  /// carried fields, so structured answers write them back and read back the same.
+  Variant variant = Variant::classic;
 };
 
 struct Record {
@@ -72,6 +83,9 @@ struct Record {
   /// and the value as JSON text (jsonl: as written; csv: numbers and booleans typed, the rest
   /// strings; text: a trailing `note`). Empty for plain text records.
   std::vector<std::pair<std::string, std::string>> fields;
+  /// The record's rules when ReaderOptions::variant is not classic (shared between records
+  /// of one shape for x and hyper); null for classic records and unreadable ones.
+  std::shared_ptr<const Rules> rules;
 };
 
 class RecordReader {

@@ -56,6 +56,13 @@ class ExactCover {
   /// visited; returns the number visited. `rows` holds the chosen rows (selected rows first).
   std::uint64_t search(std::uint64_t limit, const std::function<bool(std::span<const int> rows)>& on_solution);
 
+  /// Limits the following count()/search() calls: each stops (unwinding, so the matrix stays
+  /// whole) once `meter` is spent, a node being a row tried. nullptr (the default): no limit.
+  /// The meter must outlive those calls.
+  void set_budget(const BudgetMeter* meter);
+  /// False when the last count()/search() was stopped by its budget (its count a lower bound).
+  bool complete() const;
+
   /// Cost of the searches since the last reset_stats(): nodes = rows tried, updates = link
   /// updates (as Knuth counts them), guesses = branch points with more than one choice.
   const SearchStats& stats() const;

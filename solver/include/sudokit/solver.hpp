@@ -10,6 +10,9 @@
 // `automatic` picks fast for 9×9, dlx for small sizes and sat for large ones (kSatFromSize;
 // the cut-over is measured in bench/big_bench.cpp, see docs/PERFORMANCE.md).
 //
+// Variants (sudokit/variant.hpp: x, hyper, jigsaw, killer) go through the overloads that take
+// Rules; only DLX solves them (its encoding generalised over the rules' houses and cages).
+//
 // Budgets (sudokit/budget.hpp): solve() and enumerate() take an optional Budget; a search
 // that runs out stops and says so (SolveResult::complete false; count is then a lower bound).
 //
@@ -31,6 +34,7 @@
 
 #include "sudokit/budget.hpp"
 #include "sudokit/grid.hpp"
+#include "sudokit/variant.hpp"
 
 namespace sudokit {
 
@@ -92,6 +96,16 @@ class Solver {
   /// solutions have been visited; returns how many were visited. Stats, if asked for, are added to.
   /// When `complete` is not null it is set to false if the budget ran out first (else true).
   std::uint64_t enumerate(const Grid& puzzle, const std::function<bool(const Grid&)>& on_solution,
+                          std::uint64_t limit = UINT64_MAX, SearchStats* stats = nullptr, const Budget& budget = {},
+                          bool* complete = nullptr);
+
+  /// The same under a variant's rules (sudokit/variant.hpp; rules.shape.n must be the
+  /// puzzle's N). Classic rules take the classic path above. Any other variant is solved by
+  /// the DLX engine over the rules' houses and cages (`automatic` and `dlx`); the fast and
+  /// SAT engines know classic Sudoku only and throw std::invalid_argument with the reason.
+  SolveResult solve(const Grid& puzzle, const Rules& rules, std::uint64_t limit = 2, std::size_t keep = 1,
+                    const Budget& budget = {});
+  std::uint64_t enumerate(const Grid& puzzle, const Rules& rules, const std::function<bool(const Grid&)>& on_solution,
                           std::uint64_t limit = UINT64_MAX, SearchStats* stats = nullptr, const Budget& budget = {},
                           bool* complete = nullptr);
 

@@ -51,6 +51,10 @@ class Verifier {
   /// Never throws for a puzzle: what cannot be checked comes back `invalid` with `error`.
   /// A limited `budget` (for the whole call) may give Verdict::unknown.
   Verification verify(const Grid& puzzle, bool check_minimal = false, const Budget& budget = {});
+  /// The same under a variant's rules (sudokit/variant.hpp): clashes in the variant's houses
+  /// and cages, solutions counted to 2 by the DLX engine over the rules (the fast and SAT
+  /// engines take classic rules only: anything else comes back invalid with the reason).
+  Verification verify(const Grid& puzzle, const Rules& rules, bool check_minimal = false, const Budget& budget = {});
 
   /// Clues of a unique puzzle that can be removed while it stays unique (row-major order).
   /// With a limited budget, `complete` (when given) says whether every clue was decided;
@@ -59,7 +63,8 @@ class Verifier {
                                    bool* complete = nullptr);
 
  private:
-  std::vector<int> redundant_clues_of(const Grid& puzzle, const Grid& solution, SearchStats* stats,
+  Verification verify_under(const Grid& puzzle, const Rules* rules, bool check_minimal, const Budget& budget);
+  std::vector<int> redundant_clues_of(const Grid& puzzle, const Rules* rules, const Grid& solution, SearchStats* stats,
                                       const BudgetMeter& meter, std::uint64_t used, bool& complete);
 
   Solver solver_;
