@@ -85,6 +85,25 @@ class Propagator {
     stamp_.assign(static_cast<std::size_t>(count), 0);
     base_.resize(static_cast<std::size_t>(topo_.cells));
     for (int c = 0; c < topo_.cells; ++c) base_[static_cast<std::size_t>(c)] = board.value(c) ? 0 : board.candidates(c);
+    // What a true state removes is fixed by the board (its cell's other candidates, then
+    // the digit in its peers, in peer order): listed once here instead of re-scanning the
+    // peers at every expansion. A child already known is skipped by add() either way, so
+    // this visits exactly what a scan of the shrinking candidates would.
+    on_first_.assign(static_cast<std::size_t>(count / 2 + 1), 0);
+    on_children_.clear();
+    for (int c = 0; c < topo_.cells; ++c)
+      for (int d = 1; d <= topo_.n; ++d) {
+        const int index = c * topo_.n + d - 1;
+        on_first_[static_cast<std::size_t>(index)] = static_cast<int>(on_children_.size());
+        const std::uint64_t dbit = digit_bit(d);
+        if (!(base_[static_cast<std::size_t>(c)] & dbit)) continue;
+        if (mode_ != Mode::single_digit)
+          for (std::uint64_t m = base_[static_cast<std::size_t>(c)] & ~dbit; m; m &= m - 1)
+            on_children_.push_back(states_.state(c, lowest(m) + 1, false));
+        for (int p : topo_.peers(c))
+          if (base_[static_cast<std::size_t>(p)] & dbit) on_children_.push_back(states_.state(p, d, false));
+      }
+    on_first_[static_cast<std::size_t>(count / 2)] = static_cast<int>(on_children_.size());
     base_house_on_.resize(static_cast<std::size_t>(topo_.houses()));
     base_count_.assign(static_cast<std::size_t>(topo_.houses() * topo_.n), 0);
     for (int h = 0; h < topo_.houses(); ++h) {
@@ -178,16 +197,14 @@ class Propagator {
     const int cell = states_.cell(s), digit = states_.digit(s);
     const std::uint64_t dbit = digit_bit(digit);
     if (States::on(s)) {
-      if (mode_ != Mode::single_digit)
-        for (std::uint64_t m = cand_[static_cast<std::size_t>(cell)] & ~dbit; m; m &= m - 1) {
-          add(states_.state(cell, lowest(m) + 1, false), {s});
-          if (contradiction_) return;
-        }
-      for (int p : topo_.peers(cell))
-        if (cand_[static_cast<std::size_t>(p)] & dbit) {
-          add(states_.state(p, digit, false), {s});
-          if (contradiction_) return;
-        }
+      const int index = s >> 1;
+      const int end = on_first_[static_cast<std::size_t>(index + 1)];
+      for (int i = on_first_[static_cast<std::size_t>(index)]; i < end; ++i) {
+        const int child = on_children_[static_cast<std::size_t>(i)];
+        if (known_.test(child)) continue;
+        add(child, {s});
+        if (contradiction_) return;
+      }
       return;
     }
     // False: what it leaves single.
@@ -341,6 +358,7 @@ class Propagator {
   std::vector<int> dirty_list_;
   Bits known_;
   std::vector<int> first_parent_, parent_count_, seq_, pool_, order_, conflict_, scratch_;
+  std::vector<int> on_first_, on_children_;  // per candidate (cell·n + digit-1): what its true state removes
   std::vector<unsigned> stamp_;
   unsigned generation_ = 0;
   std::vector<int> marked_, todo_;
@@ -355,8 +373,12 @@ struct Analysis {
   std::vector<std::uint64_t> candidates;
   /// Per state id (assumption): whether it was run, led to a contradiction, and what it reached.
   std::vector<std::uint8_t> ran, contradicts;
-  std::vector<Bits> reached;
+  /// What assumption s reached: `words` words from s·words (one flat block, not a vector
+  /// per assumption: an analysis holds up to 2·cells·n of them and is rebuilt every step).
+  std::vector<std::uint64_t> reached;
+  std::size_t words = 0;
   std::vector<int> contradiction_length;
+  const std::uint64_t* reached_by(int s) const { return reached.data() + static_cast<std::size_t>(s) * words; }
 
   bool matches(const Board& board, Mode m) const {
     if (m != mode || topo.get() != &board.topo()) return false;
@@ -372,10 +394,11 @@ const Analysis& analyse(const Board& board, Mode mode, bool with_false) {
   thread_local std::vector<Analysis> cache(4);
   Analysis& a = cache[static_cast<std::size_t>(mode)];
   const bool same = a.matches(board, mode);
-  if (!same) {
-    a = Analysis{};
+  if (!same) {  // reset, keeping the buffers
     a.mode = mode;
     a.topo = topology_for(board.topo().shape);
+    a.values.clear();
+    a.candidates.clear();
     for (int c = 0; c < board.cells(); ++c) {
       a.values.push_back(static_cast<std::uint8_t>(board.value(c)));
       a.candidates.push_back(board.candidates(c));
@@ -383,7 +406,8 @@ const Analysis& analyse(const Board& board, Mode mode, bool with_false) {
     const std::size_t count = static_cast<std::size_t>(board.cells() * board.n() * 2);
     a.ran.assign(count, 0);
     a.contradicts.assign(count, 0);
-    a.reached.resize(count);
+    a.words = (count + 63) / 64;
+    a.reached.resize(count * a.words);
     a.contradiction_length.assign(count, 0);
   }
   Propagator prop(board, mode);
@@ -400,7 +424,7 @@ const Analysis& analyse(const Board& board, Mode mode, bool with_false) {
           a.contradicts[static_cast<std::size_t>(s)] = 1;
           a.contradiction_length[static_cast<std::size_t>(s)] = prop.contradiction_length();
         } else {
-          a.reached[static_cast<std::size_t>(s)] = prop.known();
+          std::copy(prop.known().words().begin(), prop.known().words().end(), a.reached.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(s) * a.words));
         }
       }
   }
@@ -472,10 +496,11 @@ bool best_verity(const Board& board, Mode mode, const std::vector<Choice>& choic
     bool usable = choice.branches.size() >= 2;
     for (int s : choice.branches) usable = usable && a.ran[static_cast<std::size_t>(s)] && !a.contradicts[static_cast<std::size_t>(s)];
     if (!usable) continue;
-    common = a.reached[static_cast<std::size_t>(choice.branches[0])];
+    common.reset(a.words * 64);
+    std::copy(a.reached_by(choice.branches[0]), a.reached_by(choice.branches[0]) + a.words, common.words().begin());
     for (std::size_t i = 1; i < choice.branches.size(); ++i) {
-      const auto& w = a.reached[static_cast<std::size_t>(choice.branches[i])].words();
-      for (std::size_t k = 0; k < w.size(); ++k) common.words()[k] &= w[k];
+      const std::uint64_t* w = a.reached_by(choice.branches[i]);
+      for (std::size_t k = 0; k < a.words; ++k) common.words()[k] &= w[k];
     }
     targets.clear();
     for (std::size_t k = 0; k < common.words().size(); ++k)
