@@ -36,6 +36,8 @@
 // contradiction; a board has at most cells·n assumptions per state. Sizes above 16×16 are
 // not searched (the state bit sets would be 25×25×625 bits per assumption).
 #include <algorithm>
+#include <array>
+#include <memory>
 #include <limits>
 
 #include <fmt/format.h>
@@ -75,7 +77,11 @@ class Bits {
 /// Follows one assumption to its consequences (or to a contradiction) on a fixed board.
 class Propagator {
  public:
-  Propagator(const Board& board, Mode mode) : board_(board), topo_(board.topo()), mode_(mode) {
+  Propagator(const Topology& topo, Mode mode) : topo_(topo), mode_(mode) {}
+
+  /// Takes `board` (of this topology) as the fixed board assumptions are made on.
+  void load(const Board& board) {
+    generation_ = 0;
     states_.n = topo_.n;
     const int count = topo_.cells * topo_.n * 2;
     known_.reset(static_cast<std::size_t>(count));
@@ -348,7 +354,6 @@ class Propagator {
     }
   }
 
-  const Board& board_;
   const Topology& topo_;
   Mode mode_;
   States states_;
@@ -360,10 +365,39 @@ class Propagator {
   std::vector<int> first_parent_, parent_count_, seq_, pool_, order_, conflict_, scratch_;
   std::vector<int> on_first_, on_children_;  // per candidate (cell·n + digit-1): what its true state removes
   std::vector<unsigned> stamp_;
-  unsigned generation_ = 0;
+  unsigned generation_ = 0;  // stamp_ marks states of the current mark() pass
   std::vector<int> marked_, todo_;
   bool contradiction_ = false;
 };
+
+/// The propagator for `board` in `mode`, loaded (cached per thread and mode: the analysis,
+/// then the finder's re-runs for proofs, all ask for the same board's).
+Propagator& propagator_for(const Board& board, Mode mode) {
+  struct Slot {
+    std::unique_ptr<Propagator> prop;
+    std::shared_ptr<const Topology> topo;
+    std::vector<std::uint8_t> values;
+    std::vector<std::uint64_t> candidates;
+  };
+  thread_local std::array<Slot, 4> slots;
+  Slot& slot = slots[static_cast<std::size_t>(mode)];
+  bool same = slot.prop && slot.topo.get() == &board.topo();
+  for (int c = 0; same && c < board.cells(); ++c)
+    same = slot.values[static_cast<std::size_t>(c)] == board.value(c) && slot.candidates[static_cast<std::size_t>(c)] == board.candidates(c);
+  if (same) return *slot.prop;
+  if (!slot.prop || slot.topo.get() != &board.topo()) {
+    slot.topo = topology_for(board.topo().shape);
+    slot.prop = std::make_unique<Propagator>(*slot.topo, mode);
+  }
+  slot.values.assign(static_cast<std::size_t>(board.cells()), 0);
+  slot.candidates.assign(static_cast<std::size_t>(board.cells()), 0);
+  for (int c = 0; c < board.cells(); ++c) {
+    slot.values[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(board.value(c));
+    slot.candidates[static_cast<std::size_t>(c)] = board.candidates(c);
+  }
+  slot.prop->load(board);
+  return *slot.prop;
+}
 
 /// Every assumption's consequences on one board, in one mode.
 struct Analysis {
@@ -410,7 +444,7 @@ const Analysis& analyse(const Board& board, Mode mode, bool with_false) {
     a.reached.resize(count * a.words);
     a.contradiction_length.assign(count, 0);
   }
-  Propagator prop(board, mode);
+  Propagator& prop = propagator_for(board, mode);
   const States& st = prop.states();
   for (int c = 0; c < board.cells(); ++c) {
     if (board.value(c)) continue;
@@ -460,7 +494,7 @@ bool best_contradiction(const Board& board, Mode mode, bool with_false, Techniqu
     if (best == kNone || a.contradiction_length[s] < a.contradiction_length[static_cast<std::size_t>(best)]) best = static_cast<int>(s);
   }
   if (best == kNone) return false;
-  Propagator prop(board, mode);
+  Propagator& prop = propagator_for(board, mode);
   prop.run(best);
   step = Step{};
   step.technique = technique;
@@ -486,7 +520,7 @@ bool best_verity(const Board& board, Mode mode, const std::vector<Choice>& choic
   });
   const Analysis& a = analyse(board, mode, with_false);
   const States st{board.n()};
-  Propagator prop(board, mode);
+  Propagator& prop = propagator_for(board, mode);
   int best_length = std::numeric_limits<int>::max();
   const Choice* best_choice = nullptr;
   int best_target = kNone;
