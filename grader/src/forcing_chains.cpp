@@ -157,6 +157,12 @@ class Propagator {
     mark(targets);
     return static_cast<int>(marked_.size());
   }
+  /// The same for one target (no vector built: verities ask this thousands of times a board).
+  int ancestors(int target) {
+    single_[0] = target;
+    mark(single_);
+    return static_cast<int>(marked_.size());
+  }
   /// The proof of `targets` in derivation order.
   std::vector<int> proof(const std::vector<int>& targets) {
     mark(targets);
@@ -366,7 +372,7 @@ class Propagator {
   std::vector<int> on_first_, on_children_;  // per candidate (cell·n + digit-1): what its true state removes
   std::vector<unsigned> stamp_;
   unsigned generation_ = 0;  // stamp_ marks states of the current mark() pass
-  std::vector<int> marked_, todo_;
+  std::vector<int> marked_, todo_, single_ = std::vector<int>(1);
   bool contradiction_ = false;
 };
 
@@ -525,7 +531,19 @@ bool best_verity(const Board& board, Mode mode, const std::vector<Choice>& choic
   const Choice* best_choice = nullptr;
   int best_target = kNone;
   Bits common;
-  std::vector<int> targets, lengths;
+  std::vector<int> targets;
+  // Choices with common conclusions, and the branches' proof lengths for each: collected
+  // first, then measured branch by branch, so an assumption shared by several choices (a
+  // candidate is a branch of its cell's choice and of three regions') is propagated once.
+  struct Pending {
+    const Choice* choice;
+    std::vector<int> targets, lengths;
+  };
+  thread_local std::vector<Pending> pending;
+  thread_local std::vector<std::vector<int>> by_branch;  // assumption -> pending entries using it
+  pending.clear();
+  by_branch.resize(a.ran.size());
+  for (auto& list : by_branch) list.clear();
   for (const Choice& choice : choices) {
     bool usable = choice.branches.size() >= 2;
     for (int s : choice.branches) usable = usable && a.ran[static_cast<std::size_t>(s)] && !a.contradicts[static_cast<std::size_t>(s)];
@@ -543,18 +561,25 @@ bool best_verity(const Board& board, Mode mode, const std::vector<Choice>& choic
         if (progress(board, st, s)) targets.push_back(s);
       }
     if (targets.empty()) continue;
-    lengths.assign(targets.size(), 0);
-    for (int b : choice.branches) {
-      prop.run(b);
-      for (std::size_t t = 0; t < targets.size(); ++t) lengths[t] += prop.ancestors({targets[t]});
-    }
-    for (std::size_t t = 0; t < targets.size(); ++t)
-      if (lengths[t] < best_length) {
-        best_length = lengths[t];
-        best_choice = &choice;
-        best_target = targets[t];
-      }
+    for (int b : choice.branches) by_branch[static_cast<std::size_t>(b)].push_back(static_cast<int>(pending.size()));
+    pending.push_back({&choice, targets, std::vector<int>(targets.size(), 0)});
   }
+  for (std::size_t b = 0; b < by_branch.size(); ++b) {
+    if (by_branch[b].empty()) continue;
+    prop.run(static_cast<int>(b));
+    for (int p : by_branch[b]) {
+      Pending& entry = pending[static_cast<std::size_t>(p)];
+      for (std::size_t t = 0; t < entry.targets.size(); ++t) entry.lengths[t] += prop.ancestors(entry.targets[t]);
+    }
+  }
+  // The shortest, the first in choice order (then target order) among equals.
+  for (const Pending& entry : pending)
+    for (std::size_t t = 0; t < entry.targets.size(); ++t)
+      if (entry.lengths[t] < best_length) {
+        best_length = entry.lengths[t];
+        best_choice = entry.choice;
+        best_target = entry.targets[t];
+      }
   if (!best_choice) return false;
   step = Step{};
   step.technique = technique;
