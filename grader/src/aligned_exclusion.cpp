@@ -57,8 +57,9 @@ Small small_cells(const Board& board, int k) {
 /// Only small cells seeing some base cell (and cells without candidates) can exclude a
 /// combination, so the peer bit sets pick them. Combinations are filled base by base and an
 /// excluder is checked as soon as every base cell it sees has its digit: a subtree whose
-/// prefix already empties a cell holds no possible combination. Scratch space is on the
-/// stack: this runs for every base set of every stalled board.
+/// prefix already empties a cell holds no possible combination; the last base's possible
+/// digits are then found together, as a mask. Scratch space is reused (thread-local): this
+/// runs for every base set of every stalled board.
 void exclude(const Board& board, const int* base, int k, const Small& small, Step& step) {
   const Topology& topo = board.topo();
   thread_local std::vector<Excluder> excluders;
@@ -108,27 +109,49 @@ void exclude(const Board& board, const int* base, int k, const Small& small, Ste
     }
     return true;
   };
-  auto fill = [&](auto&& self, int i) -> void {
-    if (open == 0) return;
-    if (i == k) {
-      for (int j = 0; j < k; ++j)
-        if (!(possible[static_cast<std::size_t>(j)] & digit[static_cast<std::size_t>(j)])) {
-          possible[static_cast<std::size_t>(j)] |= digit[static_cast<std::size_t>(j)];
-          --open;
-        }
-      return;
+  // Base cells that see each other cannot share a digit.
+  bool linked[3][3] = {};
+  for (int i = 0; i < k; ++i)
+    for (int j = 0; j < i; ++j) linked[j][i] = topo.sees(base[j], base[i]);
+  // The last base (index k-1): its possible digits at once, as a mask. An excluder seeing
+  // it is emptied when the digits it misses from the other bases' are none or exactly the
+  // last base's digit.
+  auto finish = [&](int i) {
+    std::uint64_t valid = board.candidates(base[i]);
+    for (int j = 0; j < i; ++j)
+      if (linked[j][i]) valid &= ~digit[static_cast<std::size_t>(j)];
+    for (int e : by_last[static_cast<std::size_t>(i)]) {
+      if (!valid) break;
+      const Excluder& x = excluders[static_cast<std::size_t>(e)];
+      std::uint64_t filled = 0;
+      for (int j = 0; j < i; ++j)
+        if (x.sees & (1U << j)) filled |= digit[static_cast<std::size_t>(j)];
+      const std::uint64_t missing = x.candidates & ~filled;
+      if (missing == 0) valid = 0;
+      else if ((missing & (missing - 1)) == 0) valid &= ~missing;
     }
-    for (std::uint64_t m = board.candidates(base[i]); m; m &= m - 1) {
-      const std::uint64_t d = m & (~m + 1);
-      bool clash = false;
-      for (int j = 0; j < i && !clash; ++j) clash = digit[static_cast<std::size_t>(j)] == d && topo.sees(base[j], base[i]);
-      if (clash) continue;
-      digit[static_cast<std::size_t>(i)] = d;
-      if (passes(i)) self(self, i + 1);
-      if (open == 0) return;
-    }
+    if (!valid) return;
+    for (int j = 0; j < i; ++j)
+      if (!(possible[static_cast<std::size_t>(j)] & digit[static_cast<std::size_t>(j)])) {
+        possible[static_cast<std::size_t>(j)] |= digit[static_cast<std::size_t>(j)];
+        --open;
+      }
+    open -= popcount(valid & ~possible[static_cast<std::size_t>(i)]);
+    possible[static_cast<std::size_t>(i)] |= valid;
   };
-  fill(fill, 0);
+  for (std::uint64_t m0 = board.candidates(base[0]); m0 && open > 0; m0 &= m0 - 1) {
+    digit[0] = m0 & (~m0 + 1);
+    if (!passes(0)) continue;
+    if (k == 2) {
+      finish(1);
+      continue;
+    }
+    for (std::uint64_t m1 = board.candidates(base[1]); m1 && open > 0; m1 &= m1 - 1) {
+      digit[1] = m1 & (~m1 + 1);
+      if (linked[0][1] && digit[1] == digit[0]) continue;
+      if (passes(1)) finish(2);
+    }
+  }
   for (int i = 0; i < k; ++i)
     for (std::uint64_t m = board.candidates(base[i]) & ~possible[static_cast<std::size_t>(i)]; m; m &= m - 1)
       step.eliminations.push_back({base[i], lowest(m) + 1});
