@@ -74,6 +74,7 @@ void exclude(const Board& board, const int* base, int k, const Small& small, Ste
   auto consider = [&](int x) {
     if (x == base[0] || x == base[1] || (k == 3 && x == base[2])) return;
     const std::uint64_t m = board.candidates(x);
+    if (m & ~reach_of[(1U << k) - 1]) return;  // a digit no base holds: never emptied
     unsigned sees = 0;
     if (small.bits) {
       for (int i = 0; i < k; ++i)

@@ -112,10 +112,15 @@ class Propagator {
     on_first_[static_cast<std::size_t>(count / 2)] = static_cast<int>(on_children_.size());
     base_house_on_.resize(static_cast<std::size_t>(topo_.houses()));
     base_count_.assign(static_cast<std::size_t>(topo_.houses() * topo_.n), 0);
+    pair_places_.assign(static_cast<std::size_t>(2 * topo_.houses() * topo_.n), kNone);
     for (int h = 0; h < topo_.houses(); ++h) {
       base_house_on_[static_cast<std::size_t>(h)] = board.placed_in(h);
       for (int c : topo_.house(h))
-        for (std::uint64_t m = base_[static_cast<std::size_t>(c)]; m; m &= m - 1) ++base_count_[static_cast<std::size_t>(h * topo_.n + lowest(m))];
+        for (std::uint64_t m = base_[static_cast<std::size_t>(c)]; m; m &= m - 1) {
+          const std::size_t hd = static_cast<std::size_t>(h * topo_.n + lowest(m));
+          const int seen = base_count_[hd]++;
+          if (seen < 2) pair_places_[2 * hd + static_cast<std::size_t>(seen)] = c;  // the first two places, in house order
+        }
     }
   }
 
@@ -225,13 +230,12 @@ class Propagator {
       if (popcount(m) == 2) add(states_.state(cell, lowest(m & ~dbit) + 1, true), {s});
       for (int h : {topo_.row_house(cell), topo_.col_house(cell), topo_.box_house(cell)}) {
         if (contradiction_) return;
-        int other = kNone, places = 0;
-        for (int c : topo_.house(h))
-          if (base_[static_cast<std::size_t>(c)] & dbit) {
-            ++places;
-            if (c != cell) other = c;
-          }
-        if (places == 2) add(states_.state(other, digit, true), {s});
+        // The digit's other place when the house has exactly two (the later one in house
+        // order unless `cell` is it).
+        const std::size_t hd = static_cast<std::size_t>(h * topo_.n + digit - 1);
+        if (base_count_[hd] != 2) continue;
+        const int other = pair_places_[2 * hd + 1] != cell ? pair_places_[2 * hd + 1] : pair_places_[2 * hd];
+        add(states_.state(other, digit, true), {s});
       }
       return;
     }
@@ -369,7 +373,8 @@ class Propagator {
   std::vector<int> dirty_list_;
   Bits known_;
   std::vector<int> first_parent_, parent_count_, seq_, pool_, order_, conflict_, scratch_;
-  std::vector<int> on_first_, on_children_;  // per candidate (cell·n + digit-1): what its true state removes
+  std::vector<int> on_first_, on_children_;
+  std::vector<int> pair_places_;  // per (house, digit): its first two places on the board  // per candidate (cell·n + digit-1): what its true state removes
   std::vector<unsigned> stamp_;
   unsigned generation_ = 0;  // stamp_ marks states of the current mark() pass
   std::vector<int> marked_, todo_, single_ = std::vector<int>(1);
