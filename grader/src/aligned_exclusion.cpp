@@ -17,6 +17,8 @@
 //
 // Step data: cells = the base cells; eliminations; digits = the digits eliminated.
 #include <algorithm>
+#include <array>
+#include <bit>
 
 #include "advanced.hpp"
 
@@ -29,86 +31,146 @@ struct Excluder {
   unsigned sees;
 };
 
-/// Eliminations for the base cells `base` (2 or 3): candidates in no possible combination.
-/// `small` lists the unsolved cells with at most base.size() candidates (the only cells a
-/// combination can empty).
-void exclude(const Board& board, const std::vector<int>& base, const std::vector<int>& small, Step& step) {
-  const Topology& topo = board.topo();
-  const std::size_t k = base.size();
-  // Excluders: cells outside the base, seeing some base cell, whose candidates all lie in
-  // the base cells they see (else no combination can empty them).
-  std::vector<Excluder> excluders;
-  for (int x : small) {
-    if (std::find(base.begin(), base.end(), x) != base.end()) continue;
-    const std::uint64_t m = board.candidates(x);
-    unsigned sees = 0;
-    std::uint64_t reach = 0;
-    for (std::size_t i = 0; i < k; ++i)
-      if (topo.sees(x, base[i])) {
-        sees |= 1U << i;
-        reach |= board.candidates(base[i]);
-      }
-    if (popcount(m) <= popcount(sees) && (m & ~reach) == 0) excluders.push_back({m, sees});
-  }
-  if (excluders.empty()) return;
-  std::vector<std::uint64_t> possible(k, 0);
-  std::vector<int> digit(k, 0);
-  auto valid = [&]() {
-    for (const Excluder& e : excluders) {
-      std::uint64_t filled = 0;
-      for (std::size_t i = 0; i < k; ++i)
-        if (e.sees & (1U << i)) filled |= digit_bit(digit[i]);
-      if ((e.candidates & ~filled) == 0) return false;
-    }
-    return true;
-  };
-  // Stop as soon as every base candidate is known possible (nothing to eliminate).
-  std::size_t open = 0;
-  for (int c : base) open += static_cast<std::size_t>(popcount(board.candidates(c)));
-  auto fill = [&](auto&& self, std::size_t i) -> void {
-    if (open == 0) return;
-    if (i == k) {
-      if (valid())
-        for (std::size_t j = 0; j < k; ++j)
-          if (!(possible[j] & digit_bit(digit[j]))) {
-            possible[j] |= digit_bit(digit[j]);
-            --open;
-          }
-      return;
-    }
-    for (std::uint64_t m = board.candidates(base[i]); m; m &= m - 1) {
-      digit[i] = lowest(m) + 1;
-      bool clash = false;
-      for (std::size_t j = 0; j < i && !clash; ++j) clash = digit[j] == digit[i] && topo.sees(base[j], base[i]);
-      if (!clash) self(self, i + 1);
-    }
-  };
-  fill(fill, 0);
-  for (std::size_t i = 0; i < k; ++i)
-    for (std::uint64_t m = board.candidates(base[i]) & ~possible[i]; m; m &= m - 1) step.eliminations.push_back({base[i], lowest(m) + 1});
-}
+/// The unsolved cells with at most k candidates: the only cells a combination of k base
+/// digits can empty. As a list (any size) and, up to 256 cells, as a bit set.
+struct Small {
+  std::vector<int> list;
+  CellBits set;
+  CellBits empty;  ///< unsolved cells without candidates (a broken board: they exclude every combination)
+  bool bits = false;
+};
 
-/// The unsolved cells with 1..k candidates.
-std::vector<int> small_cells(const Board& board, int k) {
-  std::vector<int> out;
+Small small_cells(const Board& board, int k) {
+  Small out;
+  out.bits = !board.topo().peer_set.empty();
   for (int c = 0; c < board.cells(); ++c)
-    if (!board.value(c) && popcount(board.candidates(c)) <= k) out.push_back(c);
+    if (!board.value(c) && popcount(board.candidates(c)) <= k) {
+      out.list.push_back(c);
+      if (out.bits) out.set.set(c);
+      if (out.bits && board.candidates(c) == 0) out.empty.set(c);
+    }
   return out;
 }
 
-bool offer(const Board& board, const std::vector<int>& base, const std::vector<int>& small, Technique technique, Step& best,
-           bool& found) {
-  Step s;
-  exclude(board, base, small, s);
-  if (s.eliminations.empty()) return false;
-  if (found && s.eliminations.size() <= best.eliminations.size()) return false;
+/// Eliminations for the k (2 or 3) base cells `base`: candidates in no possible combination.
+///
+/// Only small cells seeing some base cell (and cells without candidates) can exclude a
+/// combination, so the peer bit sets pick them. Combinations are filled base by base and an
+/// excluder is checked as soon as every base cell it sees has its digit: a subtree whose
+/// prefix already empties a cell holds no possible combination; the last base's possible
+/// digits are then found together, as a mask. Scratch space is reused (thread-local): this
+/// runs for every base set of every stalled board.
+void exclude(const Board& board, const int* base, int k, const Small& small, Step& step) {
+  const Topology& topo = board.topo();
+  thread_local std::vector<Excluder> excluders;
+  // by_last[i]: excluders whose highest seen base is i (checked once base i has a digit).
+  thread_local std::array<std::vector<int>, 4> by_last;
+  excluders.clear();
+  for (auto& list : by_last) list.clear();
+  std::uint64_t reach_of[8] = {};  // candidates of the seen bases, per `sees` mask
+  for (unsigned sees = 1; sees < (1U << k); ++sees)
+    for (int i = 0; i < k; ++i)
+      if (sees & (1U << i)) reach_of[sees] |= board.candidates(base[i]);
+  auto consider = [&](int x) {
+    if (x == base[0] || x == base[1] || (k == 3 && x == base[2])) return;
+    const std::uint64_t m = board.candidates(x);
+    if (m & ~reach_of[(1U << k) - 1]) return;  // a digit no base holds: never emptied
+    unsigned sees = 0;
+    if (small.bits) {
+      for (int i = 0; i < k; ++i)
+        if (topo.peer_set[static_cast<std::size_t>(base[i])].test(x)) sees |= 1U << i;
+    } else {
+      for (int i = 0; i < k; ++i)
+        if (topo.sees(x, base[i])) sees |= 1U << i;
+    }
+    if (popcount(m) > popcount(sees) || (m & ~reach_of[sees]) != 0) return;
+    const int last = sees == 0 ? 0 : 31 - std::countl_zero(sees);
+    by_last[static_cast<std::size_t>(last)].push_back(static_cast<int>(excluders.size()));
+    excluders.push_back({m, sees});
+  };
+  if (small.bits) {
+    CellBits near = topo.peer_set[static_cast<std::size_t>(base[0])] | topo.peer_set[static_cast<std::size_t>(base[1])];
+    if (k == 3) near = near | topo.peer_set[static_cast<std::size_t>(base[2])];
+    ((near & small.set) | small.empty).for_each(consider);
+  } else {
+    for (int x : small.list) consider(x);
+  }
+  if (excluders.empty()) return;
+  std::array<std::uint64_t, 4> possible{}, digit{};  // digit: the bit of base i's digit
+  // Stop as soon as every base candidate is known possible (nothing to eliminate).
+  int open = 0;
+  for (int i = 0; i < k; ++i) open += popcount(board.candidates(base[i]));
+  auto passes = [&](int i) {
+    for (int e : by_last[static_cast<std::size_t>(i)]) {
+      const Excluder& x = excluders[static_cast<std::size_t>(e)];
+      std::uint64_t filled = 0;
+      for (int j = 0; j <= i; ++j)
+        if (x.sees & (1U << j)) filled |= digit[static_cast<std::size_t>(j)];
+      if ((x.candidates & ~filled) == 0) return false;
+    }
+    return true;
+  };
+  // Base cells that see each other cannot share a digit.
+  bool linked[3][3] = {};
+  for (int i = 0; i < k; ++i)
+    for (int j = 0; j < i; ++j) linked[j][i] = topo.sees(base[j], base[i]);
+  // The last base (index k-1): its possible digits at once, as a mask. An excluder seeing
+  // it is emptied when the digits it misses from the other bases' are none or exactly the
+  // last base's digit.
+  auto finish = [&](int i) {
+    std::uint64_t valid = board.candidates(base[i]);
+    for (int j = 0; j < i; ++j)
+      if (linked[j][i]) valid &= ~digit[static_cast<std::size_t>(j)];
+    for (int e : by_last[static_cast<std::size_t>(i)]) {
+      if (!valid) break;
+      const Excluder& x = excluders[static_cast<std::size_t>(e)];
+      std::uint64_t filled = 0;
+      for (int j = 0; j < i; ++j)
+        if (x.sees & (1U << j)) filled |= digit[static_cast<std::size_t>(j)];
+      const std::uint64_t missing = x.candidates & ~filled;
+      if (missing == 0) valid = 0;
+      else if ((missing & (missing - 1)) == 0) valid &= ~missing;
+    }
+    if (!valid) return;
+    for (int j = 0; j < i; ++j)
+      if (!(possible[static_cast<std::size_t>(j)] & digit[static_cast<std::size_t>(j)])) {
+        possible[static_cast<std::size_t>(j)] |= digit[static_cast<std::size_t>(j)];
+        --open;
+      }
+    open -= popcount(valid & ~possible[static_cast<std::size_t>(i)]);
+    possible[static_cast<std::size_t>(i)] |= valid;
+  };
+  for (std::uint64_t m0 = board.candidates(base[0]); m0 && open > 0; m0 &= m0 - 1) {
+    digit[0] = m0 & (~m0 + 1);
+    if (!passes(0)) continue;
+    if (k == 2) {
+      finish(1);
+      continue;
+    }
+    for (std::uint64_t m1 = board.candidates(base[1]); m1 && open > 0; m1 &= m1 - 1) {
+      digit[1] = m1 & (~m1 + 1);
+      if (linked[0][1] && digit[1] == digit[0]) continue;
+      if (passes(1)) finish(2);
+    }
+  }
+  for (int i = 0; i < k; ++i)
+    for (std::uint64_t m = board.candidates(base[i]) & ~possible[static_cast<std::size_t>(i)]; m; m &= m - 1)
+      step.eliminations.push_back({base[i], lowest(m) + 1});
+}
+
+void offer(const Board& board, const int* base, int k, const Small& small, Technique technique, Step& best, bool& found) {
+  thread_local Step s;
+  s.eliminations.clear();
+  exclude(board, base, k, small, s);
+  if (s.eliminations.empty()) return;
+  if (found && s.eliminations.size() <= best.eliminations.size()) return;
   normalise(s);
-  s.technique = technique;
-  s.cells = base;
-  for (const CellDigit& e : s.eliminations) s.digits |= digit_bit(e.digit);
-  best = std::move(s);
+  best = Step{};
+  best.technique = technique;
+  best.cells.assign(base, base + k);
+  best.eliminations = s.eliminations;
+  for (const CellDigit& e : best.eliminations) best.digits |= digit_bit(e.digit);
   found = true;
-  return true;
 }
 
 }  // namespace
@@ -119,7 +181,7 @@ bool find_aligned_pair_exclusion(const Board& board, Step& step) {
   // Base pairs as Sudoku Explainer takes them: any two cells (seeing each other or not)
   // that at least two two-candidate cells both see.
   std::vector<int> shared(static_cast<std::size_t>(topo.cells), 0);
-  const std::vector<int> small = small_cells(board, 2);
+  const Small small = small_cells(board, 2);
   for (int a = 0; a < topo.cells; ++a) {
     if (board.value(a) || popcount(board.candidates(a)) < 2) continue;
     std::fill(shared.begin(), shared.end(), 0);
@@ -130,7 +192,8 @@ bool find_aligned_pair_exclusion(const Board& board, Step& step) {
     }
     for (int b = a + 1; b < topo.cells; ++b) {
       if (shared[static_cast<std::size_t>(b)] < 2 || board.value(b) || popcount(board.candidates(b)) < 2) continue;
-      offer(board, {a, b}, small, Technique::aligned_pair_exclusion, step, found);
+      const int base[3] = {a, b, -1};
+      offer(board, base, 2, small, Technique::aligned_pair_exclusion, step, found);
     }
   }
   return found;
@@ -139,8 +202,7 @@ bool find_aligned_pair_exclusion(const Board& board, Step& step) {
 bool find_aligned_triple_exclusion(const Board& board, Step& step) {
   const Topology& topo = board.topo();
   bool found = false;
-  std::vector<int> base(3);
-  const std::vector<int> small = small_cells(board, 3);
+  const Small small = small_cells(board, 3);
   // Excluders that could see a whole triple: unsolved cells with at most three candidates.
   std::vector<std::vector<int>> small_peers(static_cast<std::size_t>(topo.cells));
   for (int c = 0; c < topo.cells; ++c)
@@ -152,6 +214,9 @@ bool find_aligned_triple_exclusion(const Board& board, Step& step) {
     for (std::size_t i = 0; i < peers.size(); ++i) {
       const int b = peers[i];
       if (board.value(b) || popcount(board.candidates(b)) < 2) continue;
+      const CellBits near_ab = small.bits ? small.set & topo.peer_set[static_cast<std::size_t>(a)] & topo.peer_set[static_cast<std::size_t>(b)]
+                                          : CellBits{};
+      if (small.bits && !near_ab.any()) continue;  // no small cell sees a and b
       for (std::size_t j = i + 1; j < peers.size(); ++j) {
         const int c = peers[j];
         if (board.value(c) || popcount(board.candidates(c)) < 2) continue;
@@ -161,15 +226,21 @@ bool find_aligned_triple_exclusion(const Board& board, Step& step) {
         // (and could be emptied by them: its candidates among theirs).
         const std::uint64_t reach = board.candidates(a) | board.candidates(b) | board.candidates(c);
         bool common = false;
-        for (int x : small_peers[static_cast<std::size_t>(a)])
-          if (x != b && x != c && (board.candidates(x) & ~reach) == 0 && topo.sees(x, b) && topo.sees(x, c)) {
-            common = true;
-            break;
-          }
+        if (small.bits) {
+          (near_ab & topo.peer_set[static_cast<std::size_t>(c)]).for_each([&](int x) {
+            common = common || (board.candidates(x) & ~reach) == 0;
+          });
+        } else {
+          for (int x : small_peers[static_cast<std::size_t>(a)])
+            if (x != b && x != c && (board.candidates(x) & ~reach) == 0 && topo.sees(x, b) && topo.sees(x, c)) {
+              common = true;
+              break;
+            }
+        }
         if (!common) continue;
-        base = {a, b, c};
-        std::sort(base.begin(), base.end());
-        offer(board, base, small, Technique::aligned_triple_exclusion, step, found);
+        int base[3] = {a, b, c};
+        std::sort(base, base + 3);
+        offer(board, base, 3, small, Technique::aligned_triple_exclusion, step, found);
       }
     }
   }

@@ -28,6 +28,7 @@
 // sets); digits = the digits eliminated; houses = each set's house.
 #include <algorithm>
 #include <array>
+#include <memory>
 
 #include <fmt/format.h>
 
@@ -69,13 +70,21 @@ struct Als {
 };
 
 struct Context {
-  const Board& board;
-  const Topology& topo;
   std::vector<CellSet> peers;  // per cell
   CellSet with_digit[64];      // per digit index: unsolved cells holding it
   std::vector<Als> sets;       // sorted by size
+  /// The board the context was built from (the cache's key).
+  const Topology* key_topo = nullptr;
+  std::vector<std::uint8_t> key_values;
+  std::vector<std::uint64_t> key_candidates;
 
-  Context(const Board& b, int max_size) : board(b), topo(b.topo()) {
+  Context(const Board& b, int max_size) {
+    const Topology& topo = b.topo();
+    key_topo = &topo;
+    for (int c = 0; c < topo.cells; ++c) {
+      key_values.push_back(static_cast<std::uint8_t>(b.value(c)));
+      key_candidates.push_back(b.candidates(c));
+    }
     peers.resize(static_cast<std::size_t>(topo.cells));
     for (int c = 0; c < topo.cells; ++c)
       for (int p : topo.peers(c)) peers[static_cast<std::size_t>(c)].set(p);
@@ -128,6 +137,21 @@ struct Context {
     std::stable_sort(sets.begin(), sets.end(), [](const Als& x, const Als& y) { return x.size() < y.size(); });
   }
 
+  bool built_from(const Board& b) const {
+    if (key_topo != &b.topo()) return false;
+    for (int c = 0; c < b.cells(); ++c)
+      if (key_values[static_cast<std::size_t>(c)] != b.value(c) || key_candidates[static_cast<std::size_t>(c)] != b.candidates(c))
+        return false;
+    return true;
+  }
+
+  /// How many sets (a prefix of `sets`, which is sorted by size) have at most `size` cells:
+  /// exactly the sets, in the same order, a context built with that limit would list.
+  std::size_t up_to(int size) const {
+    return static_cast<std::size_t>(std::partition_point(sets.begin(), sets.end(), [size](const Als& a) { return a.size() <= size; }) -
+                                    sets.begin());
+  }
+
   /// Restricted common digits of two disjoint sets.
   std::uint64_t restricted(const Als& a, const Als& b) const {
     std::uint64_t out = 0;
@@ -143,6 +167,14 @@ struct Context {
     (cells & with_digit[d]).minus(exclude).each([&](int c) { step.eliminations.push_back({c, d + 1}); });
   }
 };
+
+/// The sets of `board` up to kMaxAls cells, built once per board (cached per thread: the
+/// three ALS finders run one after the other on the same stalled board).
+const Context& context_for(const Board& board) {
+  thread_local std::unique_ptr<Context> cache;
+  if (!cache || !cache->built_from(board)) cache = std::make_unique<Context>(board, kMaxAls);
+  return *cache;
+}
 
 /// Keeps the best step: fewest pattern cells, then most eliminations.
 struct Best {
@@ -177,7 +209,7 @@ void describe_sets(Step& step, std::initializer_list<const Als*> sets, std::init
 
 bool find_als_xz(const Board& board, Step& step) {
   if (board.n() > 16) return false;
-  const Context ctx(board, kMaxAls);
+  const Context& ctx = context_for(board);
   Best best;
   const auto& sets = ctx.sets;
   for (std::size_t i = 0; i < sets.size(); ++i) {
@@ -217,12 +249,13 @@ bool find_als_xz(const Board& board, Step& step) {
 
 bool find_als_xy_wing(const Board& board, Step& step) {
   if (board.n() > 16) return false;
-  const Context ctx(board, kMaxWingAls);
+  const Context& ctx = context_for(board);
   const auto& sets = ctx.sets;
+  const std::size_t count = ctx.up_to(kMaxWingAls);
   // Links between disjoint sets: partner and restricted digits.
-  std::vector<std::vector<std::pair<int, std::uint64_t>>> links(sets.size());
-  for (std::size_t i = 0; i < sets.size(); ++i)
-    for (std::size_t j = i + 1; j < sets.size(); ++j) {
+  std::vector<std::vector<std::pair<int, std::uint64_t>>> links(count);
+  for (std::size_t i = 0; i < count; ++i)
+    for (std::size_t j = i + 1; j < count; ++j) {
       if (!(sets[i].set & sets[j].set).empty() || !(sets[i].digits & sets[j].digits)) continue;
       const std::uint64_t rcc = ctx.restricted(sets[i], sets[j]);
       if (!rcc) continue;
@@ -230,7 +263,7 @@ bool find_als_xy_wing(const Board& board, Step& step) {
       links[j].push_back({static_cast<int>(i), rcc});
     }
   Best best;
-  for (std::size_t p = 0; p < sets.size(); ++p) {
+  for (std::size_t p = 0; p < count; ++p) {
     const Als& pivot = sets[p];
     const auto& ls = links[p];
     for (std::size_t u = 0; u < ls.size(); ++u)
@@ -265,8 +298,9 @@ bool find_als_xy_wing(const Board& board, Step& step) {
 
 bool find_death_blossom(const Board& board, Step& step) {
   if (board.n() > 16) return false;
-  const Context ctx(board, kMaxWingAls);
+  const Context& ctx = context_for(board);
   const auto& sets = ctx.sets;
+  const std::size_t count = ctx.up_to(kMaxWingAls);
   Best best;
   for (int stem = 0; stem < board.cells(); ++stem) {
     const std::uint64_t stem_digits = board.value(stem) ? 0 : board.candidates(stem);
@@ -279,7 +313,7 @@ bool find_death_blossom(const Board& board, Step& step) {
       const std::size_t d = static_cast<std::size_t>(lowest(m));
       digits.push_back(lowest(m));
       petals.emplace_back();
-      for (std::size_t i = 0; i < sets.size(); ++i)
+      for (std::size_t i = 0; i < count; ++i)
         if ((sets[i].digits & bit(lowest(m))) && !sets[i].set.test(stem) && sets[i].seeing[d].test(stem) &&
             (sets[i].digits & ~stem_digits))
           petals.back().push_back(static_cast<int>(i));

@@ -34,6 +34,11 @@ Topology::Topology(const Shape& s) : shape(s), n(s.n), cells(s.cells()) {
     if (c == 0) peer_count = static_cast<int>(peers.size());
     peer_cells.insert(peer_cells.end(), peers.begin(), peers.end());
   }
+  if (cells <= 64 * CellBits::kWords) {
+    peer_set.resize(static_cast<std::size_t>(cells));
+    for (int c = 0; c < cells; ++c)
+      for (int p : this->peers(c)) peer_set[static_cast<std::size_t>(c)].set(p);
+  }
 }
 
 std::shared_ptr<const Topology> topology_for(const Shape& shape) {

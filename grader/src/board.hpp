@@ -12,6 +12,7 @@
 // row-major), and per-house masks use bit k.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <functional>
@@ -26,9 +27,40 @@
 namespace sudokit::grading {
 
 inline std::uint64_t bit(int index) { return std::uint64_t{1} << index; }
-inline int popcount(std::uint64_t mask) { return std::popcount(mask); }
+/// Bits set in `mask`. Written out (SWAR) rather than std::popcount: the portable x86-64
+/// baseline the project builds for has no popcnt instruction, and std::popcount then calls a
+/// libgcc routine, which the finders paid for millions of times per hard puzzle.
+inline int popcount(std::uint64_t mask) {
+  mask = mask - ((mask >> 1) & 0x5555555555555555ULL);
+  mask = (mask & 0x3333333333333333ULL) + ((mask >> 2) & 0x3333333333333333ULL);
+  mask = (mask + (mask >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return static_cast<int>((mask * 0x0101010101010101ULL) >> 56);
+}
 inline int lowest(std::uint64_t mask) { return std::countr_zero(mask); }
 inline std::uint64_t digit_bit(int digit) { return bit(digit - 1); }
+
+/// A set of cells as bits (cell c is bit c), for shapes up to 256 cells (16×16): the finders
+/// that intersect peer sets (aligned exclusion) do it a word at a time.
+struct CellBits {
+  static constexpr int kWords = 4;
+  std::array<std::uint64_t, kWords> w{};
+  void set(int c) { w[static_cast<std::size_t>(c >> 6)] |= std::uint64_t{1} << (c & 63); }
+  void reset(int c) { w[static_cast<std::size_t>(c >> 6)] &= ~(std::uint64_t{1} << (c & 63)); }
+  bool test(int c) const { return (w[static_cast<std::size_t>(c >> 6)] >> (c & 63)) & 1; }
+  bool any() const { return (w[0] | w[1] | w[2] | w[3]) != 0; }
+  friend CellBits operator&(const CellBits& a, const CellBits& b) {
+    return {{a.w[0] & b.w[0], a.w[1] & b.w[1], a.w[2] & b.w[2], a.w[3] & b.w[3]}};
+  }
+  friend CellBits operator|(const CellBits& a, const CellBits& b) {
+    return {{a.w[0] | b.w[0], a.w[1] | b.w[1], a.w[2] | b.w[2], a.w[3] | b.w[3]}};
+  }
+  /// Calls f(cell) for every cell in increasing order.
+  template <class F>
+  void for_each(F&& f) const {
+    for (int k = 0; k < kWords; ++k)
+      for (std::uint64_t m = w[static_cast<std::size_t>(k)]; m; m &= m - 1) f(k * 64 + std::countr_zero(m));
+  }
+};
 
 /// The fixed geometry of a shape: which cells each house holds and which cells see which.
 struct Topology {
@@ -39,6 +71,7 @@ struct Topology {
   std::vector<int> house_cells;    ///< 3n houses × n cells
   std::vector<int> peer_cells;     ///< cells × peer_count, sorted
   int peer_count = 0;
+  std::vector<CellBits> peer_set;  ///< per cell: its peers as a bit set (shapes up to 256 cells)
 
   explicit Topology(const Shape& s);
   std::span<const int> house(int h) const {

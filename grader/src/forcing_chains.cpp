@@ -36,6 +36,8 @@
 // contradiction; a board has at most cells·n assumptions per state. Sizes above 16×16 are
 // not searched (the state bit sets would be 25×25×625 bits per assumption).
 #include <algorithm>
+#include <array>
+#include <memory>
 #include <limits>
 
 #include <fmt/format.h>
@@ -75,7 +77,11 @@ class Bits {
 /// Follows one assumption to its consequences (or to a contradiction) on a fixed board.
 class Propagator {
  public:
-  Propagator(const Board& board, Mode mode) : board_(board), topo_(board.topo()), mode_(mode) {
+  Propagator(const Topology& topo, Mode mode) : topo_(topo), mode_(mode) {}
+
+  /// Takes `board` (of this topology) as the fixed board assumptions are made on.
+  void load(const Board& board) {
+    generation_ = 0;
     states_.n = topo_.n;
     const int count = topo_.cells * topo_.n * 2;
     known_.reset(static_cast<std::size_t>(count));
@@ -85,12 +91,36 @@ class Propagator {
     stamp_.assign(static_cast<std::size_t>(count), 0);
     base_.resize(static_cast<std::size_t>(topo_.cells));
     for (int c = 0; c < topo_.cells; ++c) base_[static_cast<std::size_t>(c)] = board.value(c) ? 0 : board.candidates(c);
+    // What a true state removes is fixed by the board (its cell's other candidates, then
+    // the digit in its peers, in peer order): listed once here instead of re-scanning the
+    // peers at every expansion. A child already known is skipped by add() either way, so
+    // this visits exactly what a scan of the shrinking candidates would.
+    on_first_.assign(static_cast<std::size_t>(count / 2 + 1), 0);
+    on_children_.clear();
+    for (int c = 0; c < topo_.cells; ++c)
+      for (int d = 1; d <= topo_.n; ++d) {
+        const int index = c * topo_.n + d - 1;
+        on_first_[static_cast<std::size_t>(index)] = static_cast<int>(on_children_.size());
+        const std::uint64_t dbit = digit_bit(d);
+        if (!(base_[static_cast<std::size_t>(c)] & dbit)) continue;
+        if (mode_ != Mode::single_digit)
+          for (std::uint64_t m = base_[static_cast<std::size_t>(c)] & ~dbit; m; m &= m - 1)
+            on_children_.push_back(states_.state(c, lowest(m) + 1, false));
+        for (int p : topo_.peers(c))
+          if (base_[static_cast<std::size_t>(p)] & dbit) on_children_.push_back(states_.state(p, d, false));
+      }
+    on_first_[static_cast<std::size_t>(count / 2)] = static_cast<int>(on_children_.size());
     base_house_on_.resize(static_cast<std::size_t>(topo_.houses()));
     base_count_.assign(static_cast<std::size_t>(topo_.houses() * topo_.n), 0);
+    pair_places_.assign(static_cast<std::size_t>(2 * topo_.houses() * topo_.n), kNone);
     for (int h = 0; h < topo_.houses(); ++h) {
       base_house_on_[static_cast<std::size_t>(h)] = board.placed_in(h);
       for (int c : topo_.house(h))
-        for (std::uint64_t m = base_[static_cast<std::size_t>(c)]; m; m &= m - 1) ++base_count_[static_cast<std::size_t>(h * topo_.n + lowest(m))];
+        for (std::uint64_t m = base_[static_cast<std::size_t>(c)]; m; m &= m - 1) {
+          const std::size_t hd = static_cast<std::size_t>(h * topo_.n + lowest(m));
+          const int seen = base_count_[hd]++;
+          if (seen < 2) pair_places_[2 * hd + static_cast<std::size_t>(seen)] = c;  // the first two places, in house order
+        }
     }
   }
 
@@ -130,6 +160,12 @@ class Propagator {
   /// Distinct states in the proofs of `targets` (each state and its ancestors).
   int ancestors(const std::vector<int>& targets) {
     mark(targets);
+    return static_cast<int>(marked_.size());
+  }
+  /// The same for one target (no vector built: verities ask this thousands of times a board).
+  int ancestors(int target) {
+    single_[0] = target;
+    mark(single_);
     return static_cast<int>(marked_.size());
   }
   /// The proof of `targets` in derivation order.
@@ -178,16 +214,14 @@ class Propagator {
     const int cell = states_.cell(s), digit = states_.digit(s);
     const std::uint64_t dbit = digit_bit(digit);
     if (States::on(s)) {
-      if (mode_ != Mode::single_digit)
-        for (std::uint64_t m = cand_[static_cast<std::size_t>(cell)] & ~dbit; m; m &= m - 1) {
-          add(states_.state(cell, lowest(m) + 1, false), {s});
-          if (contradiction_) return;
-        }
-      for (int p : topo_.peers(cell))
-        if (cand_[static_cast<std::size_t>(p)] & dbit) {
-          add(states_.state(p, digit, false), {s});
-          if (contradiction_) return;
-        }
+      const int index = s >> 1;
+      const int end = on_first_[static_cast<std::size_t>(index + 1)];
+      for (int i = on_first_[static_cast<std::size_t>(index)]; i < end; ++i) {
+        const int child = on_children_[static_cast<std::size_t>(i)];
+        if (known_.test(child)) continue;
+        add(child, {s});
+        if (contradiction_) return;
+      }
       return;
     }
     // False: what it leaves single.
@@ -196,13 +230,12 @@ class Propagator {
       if (popcount(m) == 2) add(states_.state(cell, lowest(m & ~dbit) + 1, true), {s});
       for (int h : {topo_.row_house(cell), topo_.col_house(cell), topo_.box_house(cell)}) {
         if (contradiction_) return;
-        int other = kNone, places = 0;
-        for (int c : topo_.house(h))
-          if (base_[static_cast<std::size_t>(c)] & dbit) {
-            ++places;
-            if (c != cell) other = c;
-          }
-        if (places == 2) add(states_.state(other, digit, true), {s});
+        // The digit's other place when the house has exactly two (the later one in house
+        // order unless `cell` is it).
+        const std::size_t hd = static_cast<std::size_t>(h * topo_.n + digit - 1);
+        if (base_count_[hd] != 2) continue;
+        const int other = pair_places_[2 * hd + 1] != cell ? pair_places_[2 * hd + 1] : pair_places_[2 * hd];
+        add(states_.state(other, digit, true), {s});
       }
       return;
     }
@@ -331,7 +364,6 @@ class Propagator {
     }
   }
 
-  const Board& board_;
   const Topology& topo_;
   Mode mode_;
   States states_;
@@ -341,11 +373,42 @@ class Propagator {
   std::vector<int> dirty_list_;
   Bits known_;
   std::vector<int> first_parent_, parent_count_, seq_, pool_, order_, conflict_, scratch_;
+  std::vector<int> on_first_, on_children_;
+  std::vector<int> pair_places_;  // per (house, digit): its first two places on the board  // per candidate (cell·n + digit-1): what its true state removes
   std::vector<unsigned> stamp_;
-  unsigned generation_ = 0;
-  std::vector<int> marked_, todo_;
+  unsigned generation_ = 0;  // stamp_ marks states of the current mark() pass
+  std::vector<int> marked_, todo_, single_ = std::vector<int>(1);
   bool contradiction_ = false;
 };
+
+/// The propagator for `board` in `mode`, loaded (cached per thread and mode: the analysis,
+/// then the finder's re-runs for proofs, all ask for the same board's).
+Propagator& propagator_for(const Board& board, Mode mode) {
+  struct Slot {
+    std::unique_ptr<Propagator> prop;
+    std::shared_ptr<const Topology> topo;
+    std::vector<std::uint8_t> values;
+    std::vector<std::uint64_t> candidates;
+  };
+  thread_local std::array<Slot, 4> slots;
+  Slot& slot = slots[static_cast<std::size_t>(mode)];
+  bool same = slot.prop && slot.topo.get() == &board.topo();
+  for (int c = 0; same && c < board.cells(); ++c)
+    same = slot.values[static_cast<std::size_t>(c)] == board.value(c) && slot.candidates[static_cast<std::size_t>(c)] == board.candidates(c);
+  if (same) return *slot.prop;
+  if (!slot.prop || slot.topo.get() != &board.topo()) {
+    slot.topo = topology_for(board.topo().shape);
+    slot.prop = std::make_unique<Propagator>(*slot.topo, mode);
+  }
+  slot.values.assign(static_cast<std::size_t>(board.cells()), 0);
+  slot.candidates.assign(static_cast<std::size_t>(board.cells()), 0);
+  for (int c = 0; c < board.cells(); ++c) {
+    slot.values[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(board.value(c));
+    slot.candidates[static_cast<std::size_t>(c)] = board.candidates(c);
+  }
+  slot.prop->load(board);
+  return *slot.prop;
+}
 
 /// Every assumption's consequences on one board, in one mode.
 struct Analysis {
@@ -355,8 +418,12 @@ struct Analysis {
   std::vector<std::uint64_t> candidates;
   /// Per state id (assumption): whether it was run, led to a contradiction, and what it reached.
   std::vector<std::uint8_t> ran, contradicts;
-  std::vector<Bits> reached;
+  /// What assumption s reached: `words` words from s·words (one flat block, not a vector
+  /// per assumption: an analysis holds up to 2·cells·n of them and is rebuilt every step).
+  std::vector<std::uint64_t> reached;
+  std::size_t words = 0;
   std::vector<int> contradiction_length;
+  const std::uint64_t* reached_by(int s) const { return reached.data() + static_cast<std::size_t>(s) * words; }
 
   bool matches(const Board& board, Mode m) const {
     if (m != mode || topo.get() != &board.topo()) return false;
@@ -372,10 +439,11 @@ const Analysis& analyse(const Board& board, Mode mode, bool with_false) {
   thread_local std::vector<Analysis> cache(4);
   Analysis& a = cache[static_cast<std::size_t>(mode)];
   const bool same = a.matches(board, mode);
-  if (!same) {
-    a = Analysis{};
+  if (!same) {  // reset, keeping the buffers
     a.mode = mode;
     a.topo = topology_for(board.topo().shape);
+    a.values.clear();
+    a.candidates.clear();
     for (int c = 0; c < board.cells(); ++c) {
       a.values.push_back(static_cast<std::uint8_t>(board.value(c)));
       a.candidates.push_back(board.candidates(c));
@@ -383,10 +451,11 @@ const Analysis& analyse(const Board& board, Mode mode, bool with_false) {
     const std::size_t count = static_cast<std::size_t>(board.cells() * board.n() * 2);
     a.ran.assign(count, 0);
     a.contradicts.assign(count, 0);
-    a.reached.resize(count);
+    a.words = (count + 63) / 64;
+    a.reached.resize(count * a.words);
     a.contradiction_length.assign(count, 0);
   }
-  Propagator prop(board, mode);
+  Propagator& prop = propagator_for(board, mode);
   const States& st = prop.states();
   for (int c = 0; c < board.cells(); ++c) {
     if (board.value(c)) continue;
@@ -400,7 +469,7 @@ const Analysis& analyse(const Board& board, Mode mode, bool with_false) {
           a.contradicts[static_cast<std::size_t>(s)] = 1;
           a.contradiction_length[static_cast<std::size_t>(s)] = prop.contradiction_length();
         } else {
-          a.reached[static_cast<std::size_t>(s)] = prop.known();
+          std::copy(prop.known().words().begin(), prop.known().words().end(), a.reached.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(s) * a.words));
         }
       }
   }
@@ -436,7 +505,7 @@ bool best_contradiction(const Board& board, Mode mode, bool with_false, Techniqu
     if (best == kNone || a.contradiction_length[s] < a.contradiction_length[static_cast<std::size_t>(best)]) best = static_cast<int>(s);
   }
   if (best == kNone) return false;
-  Propagator prop(board, mode);
+  Propagator& prop = propagator_for(board, mode);
   prop.run(best);
   step = Step{};
   step.technique = technique;
@@ -462,20 +531,33 @@ bool best_verity(const Board& board, Mode mode, const std::vector<Choice>& choic
   });
   const Analysis& a = analyse(board, mode, with_false);
   const States st{board.n()};
-  Propagator prop(board, mode);
+  Propagator& prop = propagator_for(board, mode);
   int best_length = std::numeric_limits<int>::max();
   const Choice* best_choice = nullptr;
   int best_target = kNone;
   Bits common;
-  std::vector<int> targets, lengths;
+  std::vector<int> targets;
+  // Choices with common conclusions, and the branches' proof lengths for each: collected
+  // first, then measured branch by branch, so an assumption shared by several choices (a
+  // candidate is a branch of its cell's choice and of three regions') is propagated once.
+  struct Pending {
+    const Choice* choice;
+    std::vector<int> targets, lengths;
+  };
+  thread_local std::vector<Pending> pending;
+  thread_local std::vector<std::vector<int>> by_branch;  // assumption -> pending entries using it
+  pending.clear();
+  by_branch.resize(a.ran.size());
+  for (auto& list : by_branch) list.clear();
   for (const Choice& choice : choices) {
     bool usable = choice.branches.size() >= 2;
     for (int s : choice.branches) usable = usable && a.ran[static_cast<std::size_t>(s)] && !a.contradicts[static_cast<std::size_t>(s)];
     if (!usable) continue;
-    common = a.reached[static_cast<std::size_t>(choice.branches[0])];
+    common.reset(a.words * 64);
+    std::copy(a.reached_by(choice.branches[0]), a.reached_by(choice.branches[0]) + a.words, common.words().begin());
     for (std::size_t i = 1; i < choice.branches.size(); ++i) {
-      const auto& w = a.reached[static_cast<std::size_t>(choice.branches[i])].words();
-      for (std::size_t k = 0; k < w.size(); ++k) common.words()[k] &= w[k];
+      const std::uint64_t* w = a.reached_by(choice.branches[i]);
+      for (std::size_t k = 0; k < a.words; ++k) common.words()[k] &= w[k];
     }
     targets.clear();
     for (std::size_t k = 0; k < common.words().size(); ++k)
@@ -484,18 +566,25 @@ bool best_verity(const Board& board, Mode mode, const std::vector<Choice>& choic
         if (progress(board, st, s)) targets.push_back(s);
       }
     if (targets.empty()) continue;
-    lengths.assign(targets.size(), 0);
-    for (int b : choice.branches) {
-      prop.run(b);
-      for (std::size_t t = 0; t < targets.size(); ++t) lengths[t] += prop.ancestors({targets[t]});
-    }
-    for (std::size_t t = 0; t < targets.size(); ++t)
-      if (lengths[t] < best_length) {
-        best_length = lengths[t];
-        best_choice = &choice;
-        best_target = targets[t];
-      }
+    for (int b : choice.branches) by_branch[static_cast<std::size_t>(b)].push_back(static_cast<int>(pending.size()));
+    pending.push_back({&choice, targets, std::vector<int>(targets.size(), 0)});
   }
+  for (std::size_t b = 0; b < by_branch.size(); ++b) {
+    if (by_branch[b].empty()) continue;
+    prop.run(static_cast<int>(b));
+    for (int p : by_branch[b]) {
+      Pending& entry = pending[static_cast<std::size_t>(p)];
+      for (std::size_t t = 0; t < entry.targets.size(); ++t) entry.lengths[t] += prop.ancestors(entry.targets[t]);
+    }
+  }
+  // The shortest, the first in choice order (then target order) among equals.
+  for (const Pending& entry : pending)
+    for (std::size_t t = 0; t < entry.targets.size(); ++t)
+      if (entry.lengths[t] < best_length) {
+        best_length = entry.lengths[t];
+        best_choice = entry.choice;
+        best_target = entry.targets[t];
+      }
   if (!best_choice) return false;
   step = Step{};
   step.technique = technique;
