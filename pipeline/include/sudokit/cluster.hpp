@@ -41,6 +41,7 @@
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <deque>
 #include <exception>
@@ -315,8 +316,10 @@ void coordinate_cluster_loop(ClusterTransport& net, const PipelineOptions& optio
     pending.push_back(c);
     return true;
   };
+  std::vector<std::uint64_t> given(static_cast<std::size_t>(ranks), 0);  // chunks per slot, for the stats line
   auto give = [&](Chunk* c, int slot) {
     c->slot = slot;
+    ++given[static_cast<std::size_t>(slot)];
     ++outstanding[static_cast<std::size_t>(slot)];
     if (slot == 0) {
       {
@@ -450,6 +453,12 @@ void coordinate_cluster_loop(ClusterTransport& net, const PipelineOptions& optio
     }
   }
   close_local();
+  // SUDOKIT_CLUSTER_STATS=1: how the chunks were shared, for tests and measurements.
+  if (std::getenv("SUDOKIT_CLUSTER_STATS")) {
+    std::string line = "sudokit cluster: " + std::to_string(chunk) + " items per chunk; chunks per rank:";
+    for (std::uint64_t n : given) line += " " + std::to_string(n);
+    std::fprintf(stderr, "%s\n", line.c_str());
+  }
 
   // Every worker that joined gets "stop"; one not heard from yet is waited for (it may still
   // be starting), so none is left waiting for work that never comes.
