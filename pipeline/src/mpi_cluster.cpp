@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <climits>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -95,6 +96,19 @@ class MpiTransport final : public ClusterTransport {
   std::list<Pending> sends_;  // a list: MPI holds the address of each buffer until it is sent
 };
 
+// Rank 0's last word when mpirun ends the job (a rank died, or mpirun itself was stopped):
+// mpirun sends SIGTERM to the ranks still alive, and without this the user would see only an
+// exit status (with `mpirun -q`, which keeps mpirun's own notices quiet, nothing else).
+extern "C" void ended_by_launcher(int signal_number) {
+  static const char message[] =
+      "sudokit: the MPI job was ended before its end (a rank died, or mpirun was stopped): the output is "
+      "incomplete\n";
+  if (::write(STDERR_FILENO, message, sizeof message - 1) < 0) {
+    // nothing more can be said
+  }
+  std::_Exit(128 + signal_number);
+}
+
 }  // namespace
 
 struct MpiSession::Impl {
@@ -110,6 +124,7 @@ MpiSession::MpiSession(int& argc, char**& argv) : impl_(std::make_unique<Impl>()
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   int error_fd = STDERR_FILENO;
+  if (rank == 0 && size > 1) std::signal(SIGTERM, ended_by_launcher);
   if (rank != 0) {
     // A worker's own output would repeat rank 0's (usage messages, summaries): it goes
     // nowhere; a job-ending failure still reaches the original standard error.

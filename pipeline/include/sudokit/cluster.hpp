@@ -398,6 +398,12 @@ void coordinate_cluster_loop(ClusterTransport& net, const PipelineOptions& optio
   };
 
   cluster_detail::Backoff backoff;
+  // Every rank is heard from (ready, or left) before the first chunk is handed out, so work
+  // spreads from the start instead of going to whichever rank started first (a rank's
+  // start-up is the same for all; a short run would otherwise never reach the late ones).
+  while (std::any_of(peers.begin() + 1, peers.end(), [](Peer p) { return p == Peer::unknown; })) {
+    if (!receive_all()) backoff.pause();
+  }
   for (;;) {
     bool progress = false;
     // Read while the window has room; block on input only when no answer is pending.
