@@ -225,9 +225,9 @@ BatchSummary generate_batch(const BatchRequest& request, const BatchSink& sink, 
       serve_cluster_loop<IndexTask, MadePuzzle>(*net, pipeline, [] { return Generator(); }, work);
       return summary;
     }
-    // Chunks of several puzzles: a message and its round trip cost well under a puzzle each.
+    // Chunks sized by the measured time per puzzle (cluster.hpp), at most 256 puzzles.
     coordinate_cluster_loop<IndexTask, MadePuzzle>(
-        *net, pipeline, cluster_chunk_size(config.shape.cells() <= 36 ? 256 : 8), [] { return Generator(); },
+        *net, pipeline, cluster_chunk_policy(256), [] { return Generator(); },
         [&](IndexTask& task) {
           task.seed = config.seed;
           return next_index(task.index);

@@ -52,7 +52,8 @@ void check_and_strip_stats(std::string& err, int ranks, const std::string& what)
   const auto end = err.find('\n', at);
   const std::string line = err.substr(at, end - at);
   err.erase(at, end - at + 1);
-  std::istringstream counts(line.substr(line.find("chunks per rank:") + 16));
+  const auto from = line.find("chunks per rank:") + 16;
+  std::istringstream counts(line.substr(from, line.find(';', from) - from));
   std::vector<long> per_rank;
   for (long n; counts >> n;) per_rank.push_back(n);
   ASSERT_EQ(per_rank.size(), static_cast<std::size_t>(ranks)) << line;

@@ -88,7 +88,7 @@ struct ClusterRun {
 // Runs items 0..count-1 on `ranks` ranks; `stop_after` writes end the run (0: never);
 // ranks listed in `absent` never join (they say "left" at once).
 ClusterRun run_cluster(int ranks, std::uint64_t count, std::size_t chunk, std::uint64_t stop_after = 0,
-                std::vector<int> absent = {}, bool input_trickles = false) {
+                std::vector<int> absent = {}, bool input_trickles = false, bool adaptive = false) {
   FakeNetwork network(ranks);
   ClusterRun run;
   run.items_per_rank.assign(static_cast<std::size_t>(ranks), 0);
@@ -118,8 +118,11 @@ ClusterRun run_cluster(int ranks, std::uint64_t count, std::size_t chunk, std::u
         return;
       }
       std::uint64_t next = 0;
+      ChunkPolicy policy;
+      policy.most = chunk;
+      policy.adaptive = adaptive;
       coordinate_cluster_loop<std::uint64_t, Outcome>(
-          net, options, chunk, make_worker,
+          net, options, policy, make_worker,
           [&](std::uint64_t& item) {
             if (next >= count) return false;
             item = next++;
@@ -156,6 +159,16 @@ TEST(ClusterExecutor, WritesEveryItemOnceInInputOrderWhicheverRankMadeIt) {
     for (const Outcome& o : run.outcomes) EXPECT_GE(o.rank, 0);
     EXPECT_EQ(run.after_chunk_calls.size(), (1000u + 6) / 7);  // once per chunk, all full but the last
   }
+}
+
+TEST(ClusterExecutor, AdaptiveChunksKeepTheOrderToo) {
+  // Chunk sizes follow the measured time per item (1 item first, then up to `most`).
+  const ClusterRun run = run_cluster(3, 2000, 64, 0, {}, false, true);
+  ASSERT_EQ(run.written.size(), 2000u);
+  for (std::uint64_t i = 0; i < run.written.size(); ++i) ASSERT_EQ(run.written[i], i);
+  EXPECT_TRUE(run.every_outcome_right);
+  EXPECT_GT(run.after_chunk_calls.size(), 2000u / 64);  // small chunks first
+  EXPECT_LT(run.after_chunk_calls.size(), 2000u);       // then larger ones
 }
 
 TEST(ClusterExecutor, EmptyInputEndsAtOnce) {

@@ -95,13 +95,27 @@ inline ClusterTransport* cluster() {
 }
 inline void set_cluster(ClusterTransport* transport) { cluster_transport_slot() = transport; }
 
-/// Items per chunk: SUDOKIT_CLUSTER_CHUNK when set (for measurements), else `fallback`.
-inline std::size_t cluster_chunk_size(std::size_t fallback) {
+/// How many items go in a chunk. Adaptive by default: the coordinator measures the work time
+/// per item on every rank and sizes each new chunk to about `target` of work, between 1 and
+/// `most` items, so a chunk's message and round trip stay small next to its work whether an
+/// item takes microseconds (solve) or a tenth of a second (grade), and the last chunks leave
+/// little imbalance. SUDOKIT_CLUSTER_CHUNK=N fixes N items per chunk (for measurements).
+struct ChunkPolicy {
+  std::size_t most = 1024;  ///< items per chunk at most (also the first chunks' size when fixed)
+  bool adaptive = true;
+  std::chrono::microseconds target{25000};
+};
+inline ChunkPolicy cluster_chunk_policy(std::size_t most) {
+  ChunkPolicy policy;
+  policy.most = std::max<std::size_t>(1, most);
   if (const char* text = std::getenv("SUDOKIT_CLUSTER_CHUNK")) {
     const long long value = std::atoll(text);
-    if (value > 0) return static_cast<std::size_t>(value);
+    if (value > 0) {
+      policy.most = static_cast<std::size_t>(value);
+      policy.adaptive = false;
+    }
   }
-  return std::max<std::size_t>(1, fallback);
+  return policy;
 }
 
 namespace cluster_detail {
@@ -178,10 +192,12 @@ void serve_cluster_loop(ClusterTransport& net, const PipelineOptions& options, M
       for (std::size_t i = 0; i < count; ++i) reader(items[i]);
       if (outputs.size() < count) outputs.resize(static_cast<std::size_t>(count));
       for (std::size_t i = 0; i < count; ++i) outputs[i] = Output{};
+      const auto start = std::chrono::steady_clock::now();
       runner.run(items, outputs, static_cast<std::size_t>(count), work);
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       answer.clear();
       WireWriter writer(answer);
-      writer(id, count);
+      writer(id, count, seconds);
       for (std::size_t i = 0; i < count; ++i) writer(outputs[i]);
     } catch (const std::exception& e) {
       net.abort("sudokit: rank " + std::to_string(net.rank()) + ": " + e.what());
@@ -194,10 +210,10 @@ void serve_cluster_loop(ClusterTransport& net, const PipelineOptions& options, M
 /// Worker&)` (also on the other ranks), `write(Item&, Output&) -> bool` (in input order;
 /// false stops the run: nothing more is read or written), `ready() -> bool` (a read would not
 /// wait), `after_chunk(bool input_waited)` after each chunk's writes (as pipeline.hpp's
-/// after_batch). `chunk` items per chunk.
+/// after_batch). `policy`: how many items per chunk.
 template <class Item, class Output, class MakeWorker, class Read, class Work, class Write, class Ready,
           class AfterChunk>
-void coordinate_cluster_loop(ClusterTransport& net, const PipelineOptions& options, std::size_t chunk,
+void coordinate_cluster_loop(ClusterTransport& net, const PipelineOptions& options, ChunkPolicy policy,
                              MakeWorker make_worker, Read read, Work work, Write write, Ready ready,
                              AfterChunk after_chunk) {
   using Worker = decltype(make_worker());
@@ -214,6 +230,7 @@ void coordinate_cluster_loop(ClusterTransport& net, const PipelineOptions& optio
     std::size_t used = 0;
     bool input_waited = false;
     std::atomic<bool> done{false};  // set by whoever worked on it (the local thread, or the receiver)
+    double seconds = 0;             // how long its work took where it was done
     int slot = -1;  // 0: this rank's worker thread; r > 0: rank r
   };
   std::vector<std::unique_ptr<Chunk>> owned;
@@ -246,7 +263,9 @@ void coordinate_cluster_loop(ClusterTransport& net, const PipelineOptions& optio
           if (local_queue.empty()) return;
           c = local_queue.front();
         }
+        const auto start = std::chrono::steady_clock::now();
         runner.run(c->items, c->outputs, c->used, work);
+        c->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         {
           std::lock_guard<std::mutex> lock(mutex);
           local_queue.pop_front();
@@ -277,6 +296,21 @@ void coordinate_cluster_loop(ClusterTransport& net, const PipelineOptions& optio
     ~Closer() { close(); }
   } closer{close_local};
 
+  // Seconds of work per item (a moving average over the chunks done so far; < 0: none yet).
+  double item_seconds = -1;
+  std::size_t largest = 0;  // the largest chunk made, for the stats line
+  auto next_chunk_size = [&]() -> std::size_t {
+    if (!policy.adaptive) return policy.most;
+    if (item_seconds < 0) return 1;  // nothing measured yet: small chunks, soon measured
+    const double items = std::chrono::duration<double>(policy.target).count() / std::max(item_seconds, 1e-9);
+    return static_cast<std::size_t>(std::clamp(items, 1.0, static_cast<double>(policy.most)));
+  };
+  auto measured = [&](const Chunk& c) {
+    if (c.used == 0) return;
+    const double sample = c.seconds / static_cast<double>(c.used);
+    item_seconds = item_seconds < 0 ? sample : 0.7 * item_seconds + 0.3 * sample;
+  };
+
   std::string bytes;
   auto read_chunk = [&]() -> bool {  // false: nothing read (input ended)
     Chunk* c = nullptr;
@@ -286,10 +320,15 @@ void coordinate_cluster_loop(ClusterTransport& net, const PipelineOptions& optio
     } else {
       owned.push_back(std::make_unique<Chunk>());
       c = owned.back().get();
+    }
+    const std::size_t chunk = next_chunk_size();
+    largest = std::max(largest, chunk);
+    if (c->items.size() < chunk) {
       c->items.resize(chunk);
       c->outputs.resize(chunk);
     }
     c->used = 0;
+    c->seconds = 0;
     c->input_waited = false;
     c->done.store(false);
     bool ended = false;
@@ -316,10 +355,13 @@ void coordinate_cluster_loop(ClusterTransport& net, const PipelineOptions& optio
     pending.push_back(c);
     return true;
   };
-  std::vector<std::uint64_t> given(static_cast<std::size_t>(ranks), 0);  // chunks per slot, for the stats line
+  // chunks and items per slot, for the stats line
+  std::vector<std::uint64_t> given(static_cast<std::size_t>(ranks), 0), given_items(given);
+  std::vector<double> busy(static_cast<std::size_t>(ranks), 0.0);  // seconds of work written, per slot
   auto give = [&](Chunk* c, int slot) {
     c->slot = slot;
     ++given[static_cast<std::size_t>(slot)];
+    given_items[static_cast<std::size_t>(slot)] += c->used;
     ++outstanding[static_cast<std::size_t>(slot)];
     if (slot == 0) {
       {
@@ -362,7 +404,7 @@ void coordinate_cluster_loop(ClusterTransport& net, const PipelineOptions& optio
         try {
           WireReader reader(message);
           std::uint64_t id = 0, count = 0;
-          reader(id, count);
+          reader(id, count, c->seconds);
           if (id != c->id || count != c->used) throw std::runtime_error("answer for another chunk");
           for (std::size_t i = 0; i < c->used; ++i) reader(c->outputs[i]);
         } catch (const std::exception& e) {
@@ -432,6 +474,8 @@ void coordinate_cluster_loop(ClusterTransport& net, const PipelineOptions& optio
     // Write every chunk at the front that is done, in order.
     while (!alive.empty() && alive.front()->done.load(std::memory_order_acquire) && !stopped) {
       Chunk* c = alive.front();
+      measured(*c);
+      busy[static_cast<std::size_t>(c->slot)] += c->seconds;
       bool more = true;
       for (std::size_t i = 0; i < c->used && more; ++i) more = write(c->items[i], c->outputs[i]);
       if (more) after_chunk(c->input_waited);
@@ -461,8 +505,13 @@ void coordinate_cluster_loop(ClusterTransport& net, const PipelineOptions& optio
   close_local();
   // SUDOKIT_CLUSTER_STATS=1: how the chunks were shared, for tests and measurements.
   if (std::getenv("SUDOKIT_CLUSTER_STATS")) {
-    std::string line = "sudokit cluster: " + std::to_string(chunk) + " items per chunk; chunks per rank:";
+    std::string line = "sudokit cluster: " + std::string(policy.adaptive ? "adaptive" : "fixed") +
+                       " chunks of at most " + std::to_string(largest) + " items; chunks per rank:";
     for (std::uint64_t n : given) line += " " + std::to_string(n);
+    line += "; items per rank:";
+    for (std::uint64_t n : given_items) line += " " + std::to_string(n);
+    line += "; seconds of work per rank:";
+    for (double seconds : busy) line += " " + std::to_string(seconds).substr(0, std::to_string(seconds).find('.') + 3);
     std::fprintf(stderr, "%s\n", line.c_str());
   }
 

@@ -36,10 +36,10 @@ void mark_failed(Outcome& outcome, std::string message) {
   outcome.error = std::move(message);
 }
 
-/// Records per cluster chunk for a loop whose pipeline batches hold `batch_size` records:
-/// a few batches, so a chunk's message and its round trip cost little next to its work
-/// (docs/PERFORMANCE.md, "Scale-out on MPI", has the measurements).
-inline std::size_t record_chunk_size(std::size_t batch_size) { return cluster_chunk_size(4 * batch_size); }
+/// Cluster chunks of a loop whose pipeline batches hold `batch_size` records: sized by the
+/// measured work per record (cluster.hpp), at most 16 batches (docs/PERFORMANCE.md,
+/// "Scale-out on MPI", has the measurements).
+inline ChunkPolicy record_chunk_policy(std::size_t batch_size) { return cluster_chunk_policy(16 * batch_size); }
 
 /// Runs `work(const Record&, Outcome&, Worker&)` over every record of `input` on
 /// options.threads threads, then `write(const Record&, const Outcome&)` in input order and
@@ -67,7 +67,7 @@ void for_each_record(RecordStream& input, const PipelineOptions& options, MakeWo
         serve_cluster_loop<Record, Outcome>(*net, options, make_worker, guarded);
       } else {
         coordinate_cluster_loop<Record, Outcome>(
-            *net, options, record_chunk_size(options.batch_size), make_worker,
+            *net, options, record_chunk_policy(options.batch_size), make_worker,
             [&](Record& record) { return input.next(record); }, guarded,
             [&](Record& record, Outcome& outcome) {
               write(record, outcome);
