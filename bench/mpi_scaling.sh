@@ -5,8 +5,9 @@
 # For each workload and each K it runs the same command `--repeat` times (interleaved, so a
 # noisy neighbour hurts every K alike) and reports the median wall time, records/s and the
 # speed-up over K = 1. K = 1 is the plain program (no mpirun: what a user without a cluster
-# runs); K > 1 includes mpirun's start-up (about a second), so short workloads understate the
-# speed-up. Each rank runs --threads worker threads (default 1: ranks x 1 thread is the
+# runs); K > 1 includes mpirun's start-up and shut-down, so short workloads understate the
+# speed-up: the `net` columns take off the median time of an empty run of K ranks (`generate
+# -n 0`: start, every rank joins the loop, stop), what a long job pays once. Each rank runs --threads worker threads (default 1: ranks x 1 thread is the
 # cluster shape the issue's targets are about). Every run's output is compared with K = 1's:
 # a difference stops the benchmark.
 #
@@ -45,14 +46,15 @@ trap 'rm -rf "$work"' EXIT
 
 # The inputs: sizes picked for ~10-20 s per K = 1 run on one core of the 2-core CI machine.
 first() { awk -v max="$2" '!/^#/ && n < max { print; n++ }' "$1"; }  # the first N puzzles of a file
-first "$data/top1465.txt" $((200 * scale)) > "$work/grade.txt"
-first "$data/17_clue.txt" $((10000 * scale)) > "$work/verify.txt"
+first "$data/top1465.txt" $((300 * scale)) > "$work/grade.txt"
+first "$data/17_clue.txt" $((30000 * scale)) > "$work/verify.txt"
 for _ in $(seq $((5 * scale))); do grep -v '^#' "$data/17_clue.txt"; done > "$work/solve.txt"
 
 # workload name -> records and the command's arguments
 records_of() {
   case "$1" in
     generate) echo $((30000 * scale)) ;;
+    empty) echo 0 ;;
     grade) wc -l < "$work/grade.txt" ;;
     verify) wc -l < "$work/verify.txt" ;;
     solve) wc -l < "$work/solve.txt" ;;
@@ -61,6 +63,7 @@ records_of() {
 args_of() {
   case "$1" in
     generate) echo "generate --seed 1 -n $((30000 * scale))" ;;
+    empty) echo "generate --seed 1 -n 0" ;;
     grade) echo "grade $work/grade.txt" ;;
     verify) echo "verify --minimal $work/verify.txt" ;;
     solve) echo "solve $work/solve.txt" ;;
@@ -94,7 +97,15 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 
 max_k=$(tr ' ' '\n' <<<"$ranks" | sort -n | tail -1)
 echo "# sudokit mpi_scaling: $(nproc) cores, ranks: $ranks, $threads thread(s) per rank, median of $repeat, $(date -u +%F)"
-printf '%-9s %4s %8s %9s %12s %8s\n' workload K chunk seconds records/s speed-up
+# The fixed cost of K ranks (start, join, stop), taken off in the net columns.
+declare -A fixed=()
+for k in $ranks; do
+  ts=""
+  for _ in $(seq "$repeat"); do rm -f "$work/empty.expected"; ts+="$(run "$k" default empty) "; done
+  fixed[$k]=$(tr ' ' '\n' <<<"$ts" | grep . | median)
+done
+echo "# fixed cost per run (s): $(for k in $ranks; do printf 'K=%s %.2f  ' "$k" "${fixed[$k]}"; done)"
+printf '%-9s %4s %8s %9s %12s %8s %9s %8s\n' workload K chunk seconds records/s speed-up net-s net-x
 for name in $workloads; do
   rm -f "$work/$name.expected"
   n=$(records_of "$name")
@@ -107,12 +118,13 @@ for name in $workloads; do
       times[$config]+="$(run "${config%%:*}" "${config##*:}" "$name") "
     done
   done
-  base=""
+  base="" net_base=""
   for config in "${configs[@]}"; do
     t=$(tr ' ' '\n' <<<"${times[$config]}" | grep . | median)
-    [ -z "$base" ] && base=$t
-    printf '%-9s %4s %8s %9.2f %12.0f %8.2f\n' "$name" "${config%%:*}" "${config##*:}" "$t" \
-      "$(echo "$n / $t" | bc -l)" "$(echo "$base / $t" | bc -l)"
+    net=$(echo "$t - ${fixed[${config%%:*}]}" | bc -l)
+    [ -z "$base" ] && base=$t net_base=$net
+    printf '%-9s %4s %8s %9.2f %12.0f %8.2f %9.2f %8.2f\n' "$name" "${config%%:*}" "${config##*:}" "$t" \
+      "$(echo "$n / $t" | bc -l)" "$(echo "$base / $t" | bc -l)" "$net" "$(echo "$net_base / $net" | bc -l)"
   done
   unset times
 done

@@ -7,7 +7,7 @@
 // sudokit/mpi_cluster.hpp, when the program runs under mpirun with more than one rank):
 //
 //   rank 0 (the coordinator)                        rank r > 0 (a worker)
-//   read records, cut chunks of `chunk` items       "ready" ─────────────────────► rank 0
+//   read records, cut chunks (ChunkPolicy)          "ready" ─────────────────────► rank 0
 //   give each chunk to a free slot: its own     ◄── chunk (items as bytes)
 //     worker thread (local, no copy) or a rank      work on its TBB threads
 //     that said "ready" (at most 2 chunks each) ──► outcomes as bytes
