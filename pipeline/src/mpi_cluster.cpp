@@ -26,7 +26,8 @@
 namespace sudokit {
 
 bool launched_by_mpi() {
-  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "MPI_LOCALNRANKS"}) {
+  // The world's size, never a per-node count (a job may have one rank per node).
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"}) {
     if (const char* value = std::getenv(name)) return std::atoi(value) > 1;
   }
   return std::getenv("PMIX_RANK") != nullptr;  // PMIx alone (srun --mpi=pmix): MPI_Init tells the size

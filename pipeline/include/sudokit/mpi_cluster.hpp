@@ -42,7 +42,7 @@ class MpiSession {
 };
 
 /// True when the environment says an MPI launcher started this process as one of several
-/// ranks (Open MPI's OMPI_COMM_WORLD_SIZE, PMI_SIZE of MPICH and Slurm, PMIX_RANK).
+/// ranks (Open MPI's OMPI_COMM_WORLD_SIZE, PMI_SIZE of MPICH and Slurm's PMI, PMIX_RANK).
 bool launched_by_mpi();
 
 }  // namespace sudokit
