@@ -160,6 +160,19 @@ TEST(MpiGenerate, DifficultyTargetsAreTheSameBytes) {
   expect_same_as_one_process({"generate", "--seed", "8", "-n", "12", "--difficulty", "extreme", "--attempts", "2"});
 }
 
+TEST(MpiGenerate, ARandomSeedIsRankZerosOnEveryRank) {
+  // Without --seed every rank draws its own; rank 0's (printed as "seed: S") must rule, so
+  // the run is the one `--seed S` makes.
+  set_environment();
+  CliResult many = run_mpi(3, {"generate", "-n", "30", "--format", "jsonl"}, "");
+  check_and_strip_stats(many.err, 3, "generate without --seed");
+  ASSERT_EQ(many.exit_code, 0) << many.err;
+  ASSERT_EQ(many.err.rfind("seed: ", 0), 0u) << many.err;
+  const std::string seed = many.err.substr(6, many.err.find('\n') - 6);
+  const CliResult one = run_sudokit({"generate", "-n", "30", "--format", "jsonl", "--seed", seed});
+  EXPECT_EQ(many.out, one.out);
+}
+
 // The pids of this user's sudokit processes that are rank `rank` of an mpirun job.
 std::vector<pid_t> ranks_named(int rank) {
   std::vector<pid_t> pids;

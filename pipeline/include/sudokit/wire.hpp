@@ -55,7 +55,9 @@ class WireWriter {
   template <class T>
   void put(const T& value);
 
-  void raw(const void* data, std::size_t size) { out_.append(static_cast<const char*>(data), size); }
+  void raw(const void* data, std::size_t size) {
+    if (size != 0) out_.append(static_cast<const char*>(data), size);  // an empty vector's data() may be null
+  }
   std::string& out_;
 };
 
@@ -77,6 +79,7 @@ class WireReader {
 
   void raw(void* data, std::size_t size) {
     if (size > in_.size()) throw std::runtime_error("wire: message ends early");
+    if (size == 0) return;  // an empty vector's data() may be null, which memcpy may not take
     std::memcpy(data, in_.data(), size);
     in_.remove_prefix(size);
   }
