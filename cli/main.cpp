@@ -12,6 +12,9 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#if SUDOKIT_HAVE_MPI
+#include "sudokit/mpi_cluster.hpp"
+#endif
 
 namespace sudokit::cli {
 
@@ -42,7 +45,8 @@ CommandRegistration::CommandRegistration(Command command) { registry().push_back
 
 }  // namespace sudokit::cli
 
-int main(int argc, char** argv) {
+namespace {
+int run_program(int argc, char** argv) {
   using namespace sudokit::cli;
   std::ios::sync_with_stdio(false);
   std::vector<std::string> args(argv + 1, argv + argc);
@@ -77,4 +81,16 @@ int main(int argc, char** argv) {
     fmt::print(stderr, "sudokit {}: {}\n", name, e.what());
     return kExitUsage;
   }
+}
+}  // namespace
+
+// Under mpirun with several ranks every rank runs the command; rank 0 reads and writes, the
+// others work on chunks and exit 0 (sudokit/mpi_cluster.hpp). Otherwise MPI is not touched.
+int main(int argc, char** argv) {
+#if SUDOKIT_HAVE_MPI
+  sudokit::MpiSession mpi(argc, argv);
+  return mpi.finish(run_program(argc, argv));
+#else
+  return run_program(argc, argv);
+#endif
 }

@@ -178,3 +178,6 @@ class OutputSink {
 };
 
 }  // namespace sudokit
+
+// The outcomes as bytes, so the record loop can spread them over a cluster (cluster.hpp).
+#include "sudokit/output_wire.hpp"
