@@ -126,6 +126,23 @@ TEST(MpiVerify, TextJsonlAndCsvAreTheSameBytes) {
   expect_same_as_one_process({"verify", "--format", "csv"}, jsonl_input(12));
 }
 
+// Variant records carry their rules to the worker ranks (a rank without them would solve
+// the classic puzzle): x and jigsaw, with a malformed region map among them.
+TEST(MpiSolve, VariantsAreTheSameBytes) {
+  const std::string x = "5..3......945..........1...6.........2..7..........8.2.8....2...5....9.3....39..6";
+  const std::string jigsaw = "1....6.8.......................9.4........3.273.9............6....3...5...4.2....";
+  const std::string regions = "111222222111323322411333555416355555446337775466666778499967778499967888449998888";
+  std::string x_input, jigsaw_input;
+  for (int i = 0; i < 30; ++i) {
+    x_input += x + "\n";
+    jigsaw_input += jigsaw + " " + regions + "\n";
+  }
+  x_input += "hello\n";
+  jigsaw_input += jigsaw + " 1112\n";
+  expect_same_as_one_process({"solve", "--variant", "x", "--format", "jsonl"}, x_input);
+  expect_same_as_one_process({"verify", "--variant", "jigsaw", "--minimal"}, jigsaw_input);
+}
+
 TEST(MpiGrade, TextAndJsonlAreTheSameBytes) {
   const std::string input = mixed_input(12);
   expect_same_as_one_process({"grade"}, input);

@@ -242,6 +242,47 @@ TEST(Wire, RoundTripsBuiltInTypesAndRecords) {
   EXPECT_EQ(triple_back, triple);
 }
 
+// A variant record's rules travel with it (a worker rank solves under them): jigsaw regions
+// and killer cages come back equal, and a classic record's absent rules stay absent.
+TEST(Wire, RecordsCarryTheirVariantRules) {
+  const Shape shape{4, 2, 2};
+  const auto jigsaw = make_jigsaw_rules(shape, "1122112233443344");
+  const auto killer = make_killer_rules(shape, {{3, {0, 1}}, {7, {2, 3}}, {10, {4, 5, 6, 7}}, {10, {8, 9, 10, 11}},
+                                                {10, {12, 13, 14, 15}}});
+  ASSERT_TRUE(jigsaw && killer);
+  for (const Rules& rules : {*jigsaw, *killer}) {
+    Record record;
+    record.grid = Grid(shape);
+    record.rules = std::make_shared<const Rules>(rules);
+    std::string bytes;
+    wire_append(bytes, record);
+    Record back;
+    WireReader reader(bytes);
+    reader(back);
+    EXPECT_TRUE(reader.done());
+    ASSERT_TRUE(back.rules);
+    EXPECT_EQ(back.rules->variant, rules.variant);
+    EXPECT_EQ(back.rules->shape, rules.shape);
+    ASSERT_EQ(back.rules->houses.size(), rules.houses.size());
+    for (std::size_t h = 0; h < rules.houses.size(); ++h) {
+      EXPECT_EQ(back.rules->houses[h].kind, rules.houses[h].kind);
+      EXPECT_EQ(back.rules->houses[h].number, rules.houses[h].number);
+      EXPECT_EQ(back.rules->houses[h].cells, rules.houses[h].cells);
+    }
+    EXPECT_EQ(back.rules->region_of, rules.region_of);
+    EXPECT_EQ(back.rules->cages, rules.cages);
+    EXPECT_EQ(back.rules->cage_of, rules.cage_of);
+  }
+  Record classic;
+  std::string bytes;
+  wire_append(bytes, classic);
+  Record back;
+  back.rules = std::make_shared<const Rules>(*jigsaw);  // to be reset by the trip
+  WireReader reader(bytes);
+  reader(back);
+  EXPECT_FALSE(back.rules);
+}
+
 TEST(Wire, ATruncatedMessageIsAnErrorNotGarbage) {
   std::string bytes;
   wire_append(bytes, std::string("hello, cluster"));

@@ -16,7 +16,7 @@
 //
 // WireWriter appends the fields, WireReader reads them back in the same order. Arithmetic
 // types, enums, std::string, std::optional, std::vector, std::array, std::pair and
-// std::chrono::duration are built in; any other type needs a `wire_fields` overload in its
+// std::chrono::duration and std::shared_ptr (the pointee, copied) are built in; any other type needs a `wire_fields` overload in its
 // own namespace (found by argument-dependent lookup). A type with none is not `Wired`, and
 // the record loop then keeps it in one process (see record_pipeline.hpp).
 //
@@ -28,6 +28,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -38,6 +39,7 @@
 
 #include "sudokit/grid.hpp"
 #include "sudokit/reader.hpp"
+#include "sudokit/variant.hpp"
 
 namespace sudokit {
 
@@ -104,6 +106,10 @@ struct is_pair : std::false_type {};
 template <class A, class B>
 struct is_pair<std::pair<A, B>> : std::true_type {};
 template <class T>
+struct is_shared_ptr : std::false_type {};
+template <class T>
+struct is_shared_ptr<std::shared_ptr<T>> : std::true_type {};
+template <class T>
 struct is_duration : std::false_type {};
 template <class R, class P>
 struct is_duration<std::chrono::duration<R, P>> : std::true_type {};
@@ -111,7 +117,7 @@ struct is_duration<std::chrono::duration<R, P>> : std::true_type {};
 template <class T>
 inline constexpr bool is_builtin = std::is_arithmetic_v<T> || std::is_enum_v<T> || std::is_same_v<T, std::string> ||
                                    is_optional<T>::value || is_vector<T>::value || is_array<T>::value ||
-                                   is_pair<T>::value || is_duration<T>::value;
+                                   is_pair<T>::value || is_duration<T>::value || is_shared_ptr<T>::value;
 }  // namespace wire_detail
 
 /// True when values of T can travel: built in, or described by a wire_fields overload.
@@ -130,6 +136,10 @@ void WireWriter::put(const T& value) {
     raw(value.data(), value.size());
   } else if constexpr (wire_detail::is_optional<T>::value) {
     put(value.has_value());
+    if (value) put(*value);
+  } else if constexpr (wire_detail::is_shared_ptr<T>::value) {
+    // The pointee travels (a copy each time: ranks share no memory), or its absence.
+    put(value != nullptr);
     if (value) put(*value);
   } else if constexpr (wire_detail::is_vector<T>::value) {
     put(static_cast<std::uint64_t>(value.size()));
@@ -168,6 +178,16 @@ void WireReader::get(T& value) {
     if (present) {
       value.emplace();
       get(*value);
+    } else {
+      value.reset();
+    }
+  } else if constexpr (wire_detail::is_shared_ptr<T>::value) {
+    bool present = false;
+    get(present);
+    if (present) {
+      auto made = std::make_shared<std::remove_const_t<typename T::element_type>>();
+      get(*made);
+      value = std::move(made);
     } else {
       value.reset();
     }
@@ -213,8 +233,21 @@ void wire_fields(Wire& wire, Clash& clash) {
   wire(clash.cell_a, clash.cell_b, clash.digit, clash.house);
 }
 template <class Wire>
+void wire_fields(Wire& wire, House& house) {
+  wire(house.kind, house.number, house.cells);
+}
+template <class Wire>
+void wire_fields(Wire& wire, Cage& cage) {
+  wire(cage.sum, cage.cells);
+}
+template <class Wire>
+void wire_fields(Wire& wire, Rules& rules) {
+  wire(rules.variant, rules.shape, rules.houses, rules.region_of, rules.cages, rules.cage_of);
+}
+template <class Wire>
 void wire_fields(Wire& wire, Record& record) {
-  wire(record.number, record.source, record.line, record.grid, record.error, record.text, record.solution, record.fields);
+  wire(record.number, record.source, record.line, record.grid, record.error, record.text, record.solution, record.fields,
+       record.rules);
 }
 
 /// `value` as bytes (appended to `out`).
