@@ -86,7 +86,10 @@ Rect item_at(const Rect& area, int per_page, const SlotStyle& style, double side
   const int col = index % cols;
   double gap_x = style.gap_x, gap_y = style.gap_y, top = area.y;
   if (style.even) {
-    gap_x = (area.width - cols * side) / (cols + 1);
+    // Never closer than gap_x side by side: a page whose grids are as wide as the width
+    // allows would otherwise share out only the few points left over (two 9x9s on 6x9 stood
+    // 7 pt apart, their headings running into each other).
+    gap_x = std::max(style.gap_x, (area.width - cols * side) / (cols + 1));
     gap_y = (area.height - rows * item_height) / (rows + 1);
     top = area.y + gap_y;
   } else {
