@@ -39,10 +39,19 @@ void set_environment() {
   ::setenv("SUDOKIT_CLUSTER_STATS", "1", 1);
 }
 
+// Under AddressSanitizer the ranks run without LeakSanitizer: Open MPI keeps its state past
+// MPI_Finalize by design, in plugins it has already unloaded when LSan reports, so their
+// frames read "<unknown module>" and no suppression can name them. Every other sanitizer
+// check stays on, and the one-process run each test compares with keeps leak detection.
 CliResult run_mpi(int ranks, const std::vector<std::string>& args, const std::string& input) {
+  const char* asan = std::getenv("ASAN_OPTIONS");
+  const std::string saved = asan ? asan : "";
+  if (asan) ::setenv("ASAN_OPTIONS", (saved + ":detect_leaks=0").c_str(), 1);
   std::vector<std::string> words = {"-q", "--oversubscribe", "-n", std::to_string(ranks), SUDOKIT_BINARY};
   words.insert(words.end(), args.begin(), args.end());
-  return run_program(SUDOKIT_MPIEXEC, words, input);
+  CliResult result = run_program(SUDOKIT_MPIEXEC, words, input);
+  if (asan) ::setenv("ASAN_OPTIONS", saved.c_str(), 1);
+  return result;
 }
 
 // Removes the stats line from `err` and checks that each of `ranks` ranks took chunks.
