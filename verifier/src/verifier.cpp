@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "sudokit/removal_test.hpp"
+#include "sudokit/variant.hpp"
 
 namespace sudokit {
 
@@ -147,25 +148,8 @@ std::vector<int> Verifier::redundant_clues_of(const Grid& puzzle, const Rules* r
 }
 
 std::string describe_clashes(const Shape& shape, const std::vector<Clash>& clashes) {
-  std::string out;
-  for (std::size_t i = 0; i < clashes.size(); ++i) {
-    const Clash& c = clashes[i];
-    if (i == kReportedClashes) {
-      out += "; and more";
-      break;
-    }
-    if (!out.empty()) out += "; ";
-    if (c.house == 'v') {
-      out += fmt::format("{} holds {}, larger than {}", cell_name(shape, c.cell_a), c.digit, shape.n);
-      continue;
-    }
-    const char* house = c.house == 'r' ? "row" : c.house == 'c' ? "column" : "box";
-    const int number = c.house == 'r' ? shape.row_of(c.cell_a) : c.house == 'c' ? shape.col_of(c.cell_a)
-                                                                                 : shape.box_of(c.cell_a);
-    out += fmt::format("{} and {} both hold {} ({} {})", cell_name(shape, c.cell_a), cell_name(shape, c.cell_b),
-                       c.digit, house, number + 1);
-  }
-  return out;
+  // The classic houses are the classic variant's rules: one wording for every variant.
+  return describe_clashes(*make_rules(Variant::classic, shape), clashes);
 }
 
 }  // namespace sudokit
