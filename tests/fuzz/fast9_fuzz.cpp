@@ -5,8 +5,8 @@
 // abort() on a violation so libFuzzer saves the input. Built only in a clang build configured
 // with -DSUDOKIT_FUZZ=ON, which instruments the libraries for coverage and ASan/UBSan:
 //
-//   cmake -S . -B build/fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_C_COMPILER=clang \
-//         -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSUDOKIT_FUZZ=ON
+//   cmake -S . -B build/fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_C_COMPILER=clang \
+//         -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSUDOKIT_FUZZ=ON -DSUDOKIT_BOOK=OFF -DSUDOKIT_MPI=OFF
 //   cmake --build build/fuzz --target fuzz_fast9
 //   mkdir -p corpus && head -200 ../shared/data/puzzles/top1465.txt | split -l 1 - corpus/top-
 //   build/fuzz/tests/fuzz_fast9 corpus -max_len=4096 -max_total_time=600
