@@ -133,6 +133,35 @@ class TimedSocket {
   std::chrono::milliseconds timeout_;
 };
 
+/// Opens a connection with a 4 KB receive buffer and sends a POST /v1/verify of `records`
+/// unreadable one-byte records ("x\n"), then returns the socket without reading a byte: the
+/// answers (about 200 bytes each; 400,000 make ~80 MB, more than any socket buffer holds) stall
+/// the server's writer, which is what the deadline and drain tests need. The caller closes the
+/// socket. -1 when it could not connect or send; `error` then says why.
+inline int send_and_never_read(std::uint16_t port, int records, std::string& error) {
+  std::string body;
+  body.reserve(static_cast<std::size_t>(records) * 2);
+  for (int i = 0; i < records; ++i) body += "x\n";
+  const int fd = connect_to(port);
+  if (fd < 0) {
+    error = "cannot connect";
+    return -1;
+  }
+  int small = 4096;
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
+  const std::string request = "POST /v1/verify HTTP/1.1\r\nHost: x\r\nContent-Length: " + std::to_string(body.size()) +
+                              "\r\n\r\n" + body;
+  TimedSocket socket(fd, std::chrono::seconds(5));
+  boost::system::error_code ec;
+  net::write(socket, net::buffer(request), ec);
+  if (ec) {
+    error = "write: " + ec.message();
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
 struct HttpReply {
   unsigned status = 0;  ///< 0: no answer (connection failed, closed or timed out); see `error`
   std::map<std::string, std::string> headers;  ///< names in lower case
