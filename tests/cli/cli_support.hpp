@@ -124,6 +124,16 @@ inline CliResult run_sudokit(const std::vector<std::string>& args, const std::st
   return run_program(SUDOKIT_BINARY, args, input);
 }
 
+/// Checks `jsonl` (the answers of `command`) against docs/records.schema.json with the
+/// validator tests/schema/validate_records.py: every record a command writes follows the schema.
+inline void expect_schema_valid(const std::string& command, const std::string& jsonl) {
+  TempFile records(jsonl, ".jsonl");
+  const auto r = run_program("/usr/bin/python3",
+                             {std::string(SUDOKIT_SOURCE_DIR) + "/tests/schema/validate_records.py",
+                              std::string(SUDOKIT_SOURCE_DIR) + "/docs/records.schema.json", command, records.path()});
+  EXPECT_EQ(r.exit_code, 0) << command << ":\n" << r.out << r.err;
+}
+
 /// The lines of `text` without their '\n' (a final line without one is kept).
 inline std::vector<std::string> split_lines(const std::string& text) {
   std::vector<std::string> lines;
