@@ -11,6 +11,12 @@
 // FILE:LINE: reason. Any such record stops the book (exit 1, nothing written) unless
 // --skip-bad, which prints the others and still exits 1.
 //
+// With --variant (x, hyper, jigsaw, killer) each record carries its Rules from the reader
+// (jigsaw regions, killer cages), is checked under them (clashes and uniqueness alike, the
+// Solver's rules overload) and is printed with its variant's look (book.hpp). The grader
+// knows classic Sudoku only, so a variant record that would need grading (--grade,
+// --sections level, --sort rating) must carry its level or rating, else it is refused.
+//
 // Everything about the request that does not need the puzzles (page size, counts, font,
 // output folder) is checked before any input is read, so a typo fails at once with exit 2;
 // whether the grids fit legibly is known once the puzzles are read, and is also exit 2.
@@ -34,7 +40,9 @@ constexpr const char* kUsage =
     "by level), then their answers. Each puzzle is headed with its number and level (\"12 · Hard\").\n"
     "PDF is one file; SVG and PNG are one file per page (OUTPUT book.svg gives book-001.svg, ...).\n"
     "Invalid, unsolvable and non-unique puzzles are reported as FILE:LINE: reason and no book is\n"
-    "written (exit 1); --skip-bad prints the rest (still exit 1). Same input and options, same bytes.";
+    "written (exit 1); --skip-bad prints the rest (still exit 1). Same input and options, same bytes.\n"
+    "--variant x|hyper|jigsaw|killer checks each puzzle under its variant's rules and draws its look\n"
+    "(shaded diagonals or windows, thick region borders, dashed cages with their sums).";
 
 /// One record's part of the book, or why it has none.
 struct BookEntry {
@@ -129,6 +137,7 @@ int run_book(const std::vector<std::string>& args) {
        "number of the first puzzle in headings");
   add_threads_option(options, threads);
   add_input_options(options, input);
+  add_variant_option(options, input);
   if (!parse_command_line(args, options, kUsage, &input.files)) return kExitOk;
 
   if (output_path.empty()) throw UsageError("-o/--output PATH is required");
@@ -167,11 +176,13 @@ int run_book(const std::vector<std::string>& args) {
           return;
         }
         const Grid& grid = *record.grid;
-        if (auto clashes = find_clashes(grid, kReportedClashes + 1); !clashes.empty()) {
-          entry.error = "givens clash: " + describe_clashes(grid.shape, clashes);
+        const Rules* rules = record.rules.get();  // null: classic
+        if (auto clashes = rules ? find_clashes(*rules, grid, kReportedClashes + 1) : find_clashes(grid, kReportedClashes + 1);
+            !clashes.empty()) {
+          entry.error = "givens clash: " + (rules ? describe_clashes(*rules, clashes) : describe_clashes(grid.shape, clashes));
           return;
         }
-        const SolveResult result = worker.solver.solve(grid, 2, 1);
+        const SolveResult result = rules ? worker.solver.solve(grid, *rules, 2, 1) : worker.solver.solve(grid, 2, 1);
         if (!result.complete) {
           entry.error = "uniqueness could not be decided";
           return;
@@ -188,7 +199,14 @@ int run_book(const std::vector<std::string>& args) {
         set_level(puzzle, field_text(record, "level"));
         puzzle.rating = field_number(record, "rating");
         puzzle.reference = reference_of(record);
+        puzzle.rules = record.rules;
         if ((need_level && puzzle.level.empty()) || (need_rating && !puzzle.rating)) {
+          if (rules && !rules->classic()) {
+            entry.error = fmt::format("has no {}; {} puzzles are not graded yet, so give the record a {} field",
+                                      puzzle.level.empty() ? "level" : "rating", variant_name(rules->variant),
+                                      puzzle.level.empty() ? "level" : "rating");
+            return;
+          }
           if (!worker.grader) worker.grader.emplace();
           GradeOptions grading;
           grading.record_path = false;

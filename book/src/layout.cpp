@@ -115,6 +115,21 @@ PlacedGrid place(const Rect& item, int n, const SlotStyle& style, std::size_t pu
   return placed;
 }
 
+/// Whether drawing `rules` on a grid of `shape` stays inside the grid: every cell index the
+/// drawing reads (houses, regions, cages) is one of its cells.
+bool rules_fit(const Rules& rules, const Shape& shape) {
+  const int cells = shape.cells();
+  const auto in_grid = [cells](int cell) { return cell >= 0 && cell < cells; };
+  if (rules.shape != shape) return false;
+  if (!rules.region_of.empty() && static_cast<int>(rules.region_of.size()) != cells) return false;
+  if (!rules.cage_of.empty() && static_cast<int>(rules.cage_of.size()) != cells) return false;
+  for (const House& house : rules.houses)
+    if (!std::all_of(house.cells.begin(), house.cells.end(), in_grid)) return false;
+  for (const Cage& cage : rules.cages)
+    if (cage.cells.empty() || !std::all_of(cage.cells.begin(), cage.cells.end(), in_grid)) return false;
+  return true;
+}
+
 Rect below_section(const Rect& block) {
   return {block.x, block.y + kSectionBand, block.width, block.height - kSectionBand};
 }
@@ -315,9 +330,25 @@ std::string level_title(const std::string& level) {
   return title;
 }
 
-std::string puzzle_label(long long number, const std::string& level) {
-  if (level.empty()) return fmt::format("Puzzle {}", number);
-  return fmt::format("{} \u00b7 {}", number, level_title(level));
+std::string variant_title(Variant variant) {
+  switch (variant) {
+    case Variant::classic: return "";
+    case Variant::x: return "Sudoku X";  // "12 · X · Hard" reads like a typo
+    case Variant::hyper: return "Hyper";
+    case Variant::jigsaw: return "Jigsaw";
+    case Variant::killer: return "Killer";
+  }
+  return "";
+}
+
+std::string puzzle_label(long long number, const std::string& level, Variant variant) {
+  const std::string kind = variant_title(variant);
+  if (kind.empty()) {
+    if (level.empty()) return fmt::format("Puzzle {}", number);
+    return fmt::format("{} \u00b7 {}", number, level_title(level));
+  }
+  if (level.empty()) return fmt::format("{} \u00b7 {}", number, kind);
+  return fmt::format("{} \u00b7 {} \u00b7 {}", number, kind, level_title(level));
 }
 
 std::string numbered_path(const std::string& path, BookFormat format, int number, int width,
@@ -343,6 +374,8 @@ BookPlan plan_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& op
       throw BookError("a puzzle's cells do not match its shape");
     if (p.solution && p.solution->shape != p.puzzle.shape)
       throw BookError("a puzzle's solution has another shape than the puzzle");
+    if (p.rules && !rules_fit(*p.rules, p.puzzle.shape))
+      throw BookError("a puzzle's rules are for another shape than the puzzle");
   }
   const BookOrder order = arrange_book(puzzles, options);
 

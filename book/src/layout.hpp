@@ -100,8 +100,12 @@ std::pair<int, int> slot_arrangement(int per_page);
 /// The whole book's layout. Throws BookError when the request cannot be met.
 BookPlan plan_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& options);
 
-/// "12 · Hard" (the level's first letter capitalised), or "Puzzle 12" when the level is unknown.
-std::string puzzle_label(long long number, const std::string& level);
+/// "12 · Hard" (the level's first letter capitalised), or "Puzzle 12" when the level is unknown;
+/// a variant is named between them: "12 · Killer · Hard", or "12 · Killer" without a level.
+std::string puzzle_label(long long number, const std::string& level, Variant variant = Variant::classic);
+
+/// A variant as a heading names it: "Sudoku X", "Hyper", "Jigsaw", "Killer" ("" for classic).
+std::string variant_title(Variant variant);
 
 /// "Easy" for "easy": a level as a heading.
 std::string level_title(const std::string& level);

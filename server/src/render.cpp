@@ -30,17 +30,23 @@ std::string render_svg(const Query& query, std::chrono::milliseconds time_limit)
       const auto alphabet = Alphabet::from_symbols(value, &why);
       if (!alphabet) throw BadRequest(fmt::format("alphabet={}: {}", value, why));
       reader.alphabet = *alphabet;
+    } else if (name == "variant") {
+      const auto variant = parse_variant(value);
+      if (!variant) throw BadRequest(fmt::format("variant={}: expected classic, x, hyper, jigsaw or killer", value));
+      reader.variant = *variant;
     } else {
-      throw BadRequest(fmt::format("render takes puzzle, answer and alphabet, not '{}'", name));
+      throw BadRequest(fmt::format("render takes puzzle, answer, alphabet and variant, not '{}'", name));
     }
   }
   if (line.empty()) throw BadRequest("render needs puzzle=LINE");
   const Record record = parse_record(line, reader);
   if (!record.grid) throw BadRequest(fmt::format("puzzle: {}", record.error));
   BookPuzzle puzzle(*record.grid);
+  puzzle.rules = record.rules;  // the variant's look (null: classic)
   if (answer) {
     // Count to 2: an answer card of a puzzle with two solutions would print a guess.
-    const SolveResult solved = Solver().solve(*record.grid, 2, 1, Budget::of_time(time_limit));
+    const SolveResult solved = record.rules ? Solver().solve(*record.grid, *record.rules, 2, 1, Budget::of_time(time_limit))
+                                            : Solver().solve(*record.grid, 2, 1, Budget::of_time(time_limit));
     if (!solved.complete) throw BadRequest("the puzzle was not solved within the server's per-record timeout");
     if (solved.count != 1)
       throw BadRequest(solved.count == 0 ? "the puzzle has no solution" : "the puzzle has more than one solution");

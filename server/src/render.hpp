@@ -17,7 +17,9 @@ namespace sudokit::server_detail {
 bool can_render();
 
 /// The SVG of `puzzle=LINE` (any one-record text form of the puzzle), or with `answer=true`
-/// of its solution (the puzzle must have exactly one); `alphabet=SYMBOLS` as everywhere.
+/// of its solution (the puzzle must have exactly one); `alphabet=SYMBOLS` as everywhere;
+/// `variant=x|hyper|jigsaw|killer` reads the puzzle as that variant (jigsaw "PUZZLE REGIONS",
+/// killer a jsonl record with `cages`), solves the answer under its rules and draws its look.
 /// The answer's solve gets `time_limit` (the server's per-record timeout). Throws BadRequest
 /// for anything it cannot draw, with the reason.
 std::string render_svg(const Query& query, std::chrono::milliseconds time_limit);

@@ -10,6 +10,16 @@
 // ("12 · Hard"; "Puzzle 12" when the level is unknown) and page numbers. The page count is
 // made even (a blank last page when needed), as printers bind sheets.
 //
+// Variants (sudokit/variant.hpp): a puzzle carrying Rules is drawn with its variant's look,
+// in the puzzles, the answers and the cards alike, and its heading names the variant
+// ("12 · Killer · Hard"): X shades both diagonals and hyper its windows (light grey cells,
+// any extra house of kind diagonal or window); jigsaw draws thick rules along its region
+// boundaries and none along boxes; killer draws each cage as a dashed outline set inside
+// its cells, with the cage's sum small in the top-left corner of its first cell (row-major;
+// answers keep the outlines, lighter, without sums). The book draws what the rules say and
+// checks nothing about them beyond their shape: callers check validity and uniqueness under
+// the puzzle's own rules (the Solver's rules overload) before printing.
+//
 // Formats: PDF is one multi-page file; SVG and PNG are one file per page, named after the
 // output path with a page number (book.svg → book-001.svg, book-002.svg, ...). With
 // one_per_file every puzzle (and every answer) becomes its own small page-less image,
@@ -36,6 +46,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -44,6 +55,7 @@
 #include <vector>
 
 #include "sudokit/grid.hpp"
+#include "sudokit/variant.hpp"
 
 namespace sudokit {
 
@@ -100,6 +112,9 @@ struct BookPuzzle {
   std::optional<double> rating;
   /// A short reference printed small beside the heading ("id 42", "seed 7 #3"); may be empty.
   std::string reference;
+  /// The puzzle's rules when it is a variant (the reader's Record::rules); null or classic
+  /// rules: a classic grid. Their shape must be the puzzle's (render_book throws BookError).
+  std::shared_ptr<const Rules> rules;
 };
 
 enum class BookSections { none, level };
@@ -176,8 +191,9 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
 
 /// One puzzle drawn alone, the card of a `one_per_file` book, returned as the bytes of an
 /// SVG, PNG or PDF file (options.format) instead of written: for web pages (the server's
-/// GET /v1/render). With `answer`, its solution's card (the puzzle must have one). Throws
-/// BookError like render_book; writes no file.
+/// GET /v1/render). With `answer`, its solution's card (the puzzle must have one). The
+/// puzzle's rules, if any, give the card its variant's look. Throws BookError like
+/// render_book; writes no file.
 std::string render_card(const BookPuzzle& puzzle, bool answer, const BookOptions& options);
 
 /// Paper of a KDP paperback, which sets how thick each page is.
