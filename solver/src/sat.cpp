@@ -26,14 +26,18 @@ struct ConflictCounter : CaDiCaL::Learner {
   void learn(int) override {}
 };
 
-// Polls a deadline; CaDiCaL calls terminate() often, so the clock is read every 64th call.
+// Polls the budget. CaDiCaL's own "conflicts" limit counts search conflicts only, while the
+// learnt clauses counted above also come from inprocessing (probing learns units), so the
+// node cap is checked here too, on every call; the clock, dearer to read, every 64th.
 struct DeadlineTerminator : CaDiCaL::Terminator {
   const BudgetMeter* meter = nullptr;
+  const std::uint64_t* conflicts = nullptr;  // the counter's, when nodes are capped
   unsigned calls = 0;
   bool fired = false;
   bool terminate() override {
     if (fired) return true;
-    if ((++calls & 63) != 0) return false;
+    if (conflicts && *conflicts >= meter->node_cap()) return fired = true;
+    if (!meter->timed() || (++calls & 63) != 0) return false;
     fired = meter->clock_passed();
     return fired;
   }
@@ -47,19 +51,21 @@ std::unique_ptr<CaDiCaL::Solver> new_solver() {
 
 // Sets up the budget of one solve() call: the conflicts left, and the terminator.
 // Returns false when nothing is left.
-bool arm(CaDiCaL::Solver& solver, const BudgetMeter* meter, std::uint64_t used, DeadlineTerminator& terminator) {
+bool arm(CaDiCaL::Solver& solver, const BudgetMeter* meter, const std::uint64_t& used, DeadlineTerminator& terminator) {
   if (!meter || !meter->limited()) return true;
+  terminator.meter = meter;
+  terminator.fired = false;
+  terminator.conflicts = nullptr;
   if (meter->node_cap() != UINT64_MAX) {
     if (used >= meter->node_cap()) return false;
+    // CaDiCaL analyses (learns from) the conflict that reaches its limit before it stops,
+    // so a limit of k lets k + 1 through: ask for one fewer.
     const std::uint64_t left = meter->node_cap() - used;
-    solver.limit("conflicts", static_cast<int>(std::min<std::uint64_t>(left, INT_MAX)));
+    solver.limit("conflicts", static_cast<int>(std::min<std::uint64_t>(left - 1, INT_MAX)));
+    terminator.conflicts = &used;
   }
-  if (meter->timed()) {
-    if (meter->clock_passed()) return false;
-    terminator.meter = meter;
-    terminator.fired = false;
-    solver.connect_terminator(&terminator);
-  }
+  if (meter->timed() && meter->clock_passed()) return false;
+  solver.connect_terminator(&terminator);
   return true;
 }
 
@@ -298,8 +304,9 @@ RemovalTester::Answer RemovalTester::test(std::span<const std::uint8_t> puzzle, 
   if (removed.empty()) return Answer::unique;
   const BudgetMeter meter(budget);
   const std::uint64_t before = m.counter.conflicts;
-  // The conflict cap of this test counts from its start.
-  if (meter.node_cap() != UINT64_MAX) m.solver->limit("conflicts", static_cast<int>(std::min<std::uint64_t>(meter.node_cap(), INT_MAX)));
+  // The conflict cap of this test counts from its start (one fewer: see arm()).
+  if (meter.node_cap() != UINT64_MAX)
+    m.solver->limit("conflicts", static_cast<int>(std::min<std::uint64_t>(meter.node_cap() - 1, INT_MAX)));
   if (meter.timed()) {
     if (meter.clock_passed()) return Answer::unknown;
     m.terminator.meter = &meter;
