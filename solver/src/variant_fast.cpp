@@ -1,6 +1,7 @@
 // variant_fast.cpp: the fast variant engine; see the essay in variant_fast.hpp.
 #include "variant_fast.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <stdexcept>
@@ -42,6 +43,16 @@ struct Tables {
   std::vector<std::uint16_t> peers;
   std::vector<std::uint32_t> cage_begin;   // cages + 1 offsets into cage_cells
   std::vector<std::uint16_t> cage_cells;
+  // Pairs of houses sharing two cells or more, for locked candidates: per pair, offsets into
+  // pair_cells of its three parts (the shared cells, the rest of the first house, the rest
+  // of the second), i.e. 4 offsets per pair.
+  std::vector<std::uint32_t> pair_parts;
+  std::vector<std::uint16_t> pair_cells;
+  std::vector<std::uint16_t> pair_houses;  // the two houses of each pair
+  std::vector<std::uint32_t> cell_house_begin;  // cells + 1 offsets into cell_houses
+  std::vector<std::uint16_t> cell_houses;
+  std::vector<std::int32_t> cage_of;            // per cell, −1 when uncaged
+  int words = 0;                                // 64-bit words of a set of cells
 
   bool matches(const Rules& rules) const {
     if (rules.variant != variant || !(rules.shape == shape) || rules.houses.size() != house_key.size() ||
@@ -82,7 +93,7 @@ std::unique_ptr<Tables> build_tables(const Rules& rules) {
       houses_of[static_cast<std::size_t>(cell)].push_back(static_cast<int>(h));
     }
   }
-  std::vector<int> cage_of(static_cast<std::size_t>(nn), -1);
+  std::vector<std::int32_t> cage_of(static_cast<std::size_t>(nn), -1);
   t->cage_begin.push_back(0);
   for (std::size_t k = 0; k < rules.cages.size(); ++k) {
     for (int cell : rules.cages[k].cells) {
@@ -93,6 +104,33 @@ std::unique_ptr<Tables> build_tables(const Rules& rules) {
     }
     t->cage_begin.push_back(static_cast<std::uint32_t>(t->cage_cells.size()));
   }
+  // House pairs that share at least two cells (a single shared cell locks nothing that the
+  // naked singles do not already see).
+  for (int a = 0; a < t->houses; ++a)
+    for (int b = a + 1; b < t->houses; ++b) {
+      const auto& ha = rules.houses[static_cast<std::size_t>(a)].cells;
+      const auto& hb = rules.houses[static_cast<std::size_t>(b)].cells;
+      std::vector<int> shared, only_a, only_b;
+      for (int cell : ha)
+        (std::find(hb.begin(), hb.end(), cell) != hb.end() ? shared : only_a).push_back(cell);
+      if (shared.size() < 2) continue;
+      for (int cell : hb)
+        if (std::find(ha.begin(), ha.end(), cell) == ha.end()) only_b.push_back(cell);
+      t->pair_houses.push_back(static_cast<std::uint16_t>(a));
+      t->pair_houses.push_back(static_cast<std::uint16_t>(b));
+      t->pair_parts.push_back(static_cast<std::uint32_t>(t->pair_cells.size()));
+      for (const auto* part : {&shared, &only_a, &only_b}) {
+        for (int cell : *part) t->pair_cells.push_back(static_cast<std::uint16_t>(cell));
+        t->pair_parts.push_back(static_cast<std::uint32_t>(t->pair_cells.size()));
+      }
+    }
+  t->cell_house_begin.push_back(0);
+  for (int cell = 0; cell < nn; ++cell) {
+    for (int h : houses_of[static_cast<std::size_t>(cell)]) t->cell_houses.push_back(static_cast<std::uint16_t>(h));
+    t->cell_house_begin.push_back(static_cast<std::uint32_t>(t->cell_houses.size()));
+  }
+  t->cage_of = cage_of;
+  t->words = (nn + 63) / 64;
   // Peers: every other cell of the cell's houses and of its cage, each once.
   std::fill(stamp.begin(), stamp.end(), -1);
   t->peer_begin.push_back(0);
@@ -163,11 +201,21 @@ struct Engine::State {
   std::vector<Mask> open_masks;      // cage walk scratch
   std::vector<std::uint16_t> open_cells;
   std::vector<std::uint8_t> solution;
+  // What changed since the passes last looked: cells whose masks changed (set by every
+  // removal), folded before each round into per-house flags (kHidden, kLocked: the house
+  // needs that pass again) and per-cage flags. A pass over an unchanged house or cage
+  // would find what it found last time, i.e. nothing.
+  std::vector<Mask> changed;
+  std::vector<std::uint8_t> house_dirty, cage_dirty;
+  std::vector<Mask> house_used;  // setup scratch: givens per house, per cage
+  std::vector<Mask> cage_used;
+  static constexpr std::uint8_t kHidden = 1, kLocked = 2;
 
   const std::function<bool(const std::uint8_t*)>* visit = nullptr;
   const BudgetMeter* meter = nullptr;
   std::uint64_t limit = 0, found = 0, nodes = 0, guesses = 0;
   bool stop = false, aborted = false;
+  bool use_locked = true;
 
   const Tables& tables_for(const Rules& rules) {
     for (std::size_t i = 0; i < cache.size(); ++i) {
@@ -183,6 +231,30 @@ struct Engine::State {
   }
 
   void push(int cell) { queue[queue_tail++] = static_cast<std::uint16_t>(cell); }
+  void mark(int cell) { changed[static_cast<std::size_t>(cell) >> 6] |= Mask{1} << (cell & 63); }
+
+  // Turns the changed cells into dirty houses and cages.
+  void fold() {
+    const Tables& tb = *t;
+    for (int w = 0; w < tb.words; ++w) {
+      for (Mask bits = changed[static_cast<std::size_t>(w)]; bits != 0; bits &= bits - 1) {
+        const int cell = w * 64 + std::countr_zero(bits);
+        for (std::uint32_t i = tb.cell_house_begin[static_cast<std::size_t>(cell)];
+             i < tb.cell_house_begin[static_cast<std::size_t>(cell) + 1]; ++i)
+          house_dirty[tb.cell_houses[i]] = kHidden | kLocked;
+        const std::int32_t k = tb.cage_of[static_cast<std::size_t>(cell)];
+        if (k >= 0) cage_dirty[static_cast<std::size_t>(k)] = 1;
+      }
+      changed[static_cast<std::size_t>(w)] = 0;
+    }
+  }
+
+  // A new branch starts from a fixed point: nothing is pending but the branch cell.
+  void clean() {
+    std::fill(changed.begin(), changed.end(), 0);
+    std::fill(house_dirty.begin(), house_dirty.end(), 0);
+    std::fill(cage_dirty.begin(), cage_dirty.end(), 0);
+  }
 
   // Naked singles: every queued cell's digit leaves its peers.
   bool drain(Mask* c) {
@@ -198,6 +270,7 @@ struct Engine::State {
         if (v == b) return false;  // a peer already holds this digit
         v ^= b;
         c[*p] = v;
+        mark(*p);
         if (single(v)) push(*p);
       }
     }
@@ -210,6 +283,8 @@ struct Engine::State {
     const int n = tb.n;
     int progress = 0;
     for (int h = 0; h < tb.houses; ++h) {
+      if (!(house_dirty[static_cast<std::size_t>(h)] & kHidden)) continue;
+      house_dirty[static_cast<std::size_t>(h)] &= static_cast<std::uint8_t>(~kHidden);
       const std::uint16_t* hc = tb.house_cells.data() + static_cast<std::size_t>(h) * static_cast<std::size_t>(n);
       Mask once = 0, twice = 0, placed = 0;
       for (int i = 0; i < n; ++i) {
@@ -232,6 +307,7 @@ struct Engine::State {
         if (!single(s)) return -1;  // two digits whose only place is this cell
         hidden ^= s;
         c[hc[i]] = s;
+        mark(hc[i]);
         push(hc[i]);
         progress = 1;
       }
@@ -245,6 +321,8 @@ struct Engine::State {
     const Tables& tb = *t;
     int progress = 0;
     for (std::size_t k = 0; k < tb.cages.size(); ++k) {
+      if (!cage_dirty[k]) continue;
+      cage_dirty[k] = 0;
       const std::uint16_t* cc = tb.cage_cells.data() + tb.cage_begin[k];
       const int size = static_cast<int>(tb.cage_begin[k + 1] - tb.cage_begin[k]);
       Mask placed = 0, allowed = 0;
@@ -280,6 +358,7 @@ struct Engine::State {
         const Mask v = open_masks[static_cast<std::size_t>(i)] & w.uni;
         if (v == open_masks[static_cast<std::size_t>(i)]) continue;
         c[open_cells[static_cast<std::size_t>(i)]] = v;
+        mark(open_cells[static_cast<std::size_t>(i)]);
         open_masks[static_cast<std::size_t>(i)] = v;
         progress = 1;
         if (single(v)) push(open_cells[static_cast<std::size_t>(i)]);
@@ -298,6 +377,7 @@ struct Engine::State {
         const int cell = open_cells[static_cast<std::size_t>(where)];
         if (c[cell] == b) continue;
         c[cell] = b;
+        mark(cell);
         push(cell);
         progress = 1;
       }
@@ -305,15 +385,59 @@ struct Engine::State {
     return progress;
   }
 
+  // Locked candidates over every pair of houses sharing cells: a digit whose places in one
+  // house all lie in the shared cells leaves the rest of the other house (pointing and
+  // claiming, for boxes and lines, and the same for regions, diagonals and windows).
+  // -1 dead end, 1 some candidate removed, 0 nothing.
+  int locked(Mask* c) {
+    const Tables& tb = *t;
+    const std::uint16_t* cells = tb.pair_cells.data();
+    int progress = 0;
+    for (std::size_t p = 0; p + 1 < tb.pair_parts.size(); p += 4) {
+      if (!((house_dirty[tb.pair_houses[p / 2]] | house_dirty[tb.pair_houses[p / 2 + 1]]) & kLocked)) continue;
+      const std::uint32_t* o = tb.pair_parts.data() + p;
+      Mask out_a = 0, out_b = 0;
+      for (std::uint32_t i = o[1]; i < o[2]; ++i) out_a |= c[cells[i]];
+      for (std::uint32_t i = o[2]; i < o[3]; ++i) out_b |= c[cells[i]];
+      // Digits of a (b) confined to the shared cells, still possible in the rest of b (a).
+      const Mask from_b = ~out_a & out_b & tb.full;
+      const Mask from_a = ~out_b & out_a & tb.full;
+      if ((from_a | from_b) == 0) continue;
+      auto strip = [&](std::uint32_t begin, std::uint32_t end, Mask digits) {
+        for (std::uint32_t i = begin; i < end; ++i) {
+          const Mask v = c[cells[i]];
+          if ((v & digits) == 0) continue;
+          const Mask left = v & ~digits;
+          if (left == 0) return false;
+          c[cells[i]] = left;
+          mark(cells[i]);
+          if (single(left)) push(cells[i]);
+        }
+        return true;
+      };
+      if (from_b && !strip(o[2], o[3], from_b)) return -1;
+      if (from_a && !strip(o[1], o[2], from_a)) return -1;
+      progress = 1;
+    }
+    for (auto& flags : house_dirty) flags &= static_cast<std::uint8_t>(~kLocked);
+    return progress;
+  }
+
   bool propagate(Mask* c) {
     while (true) {
       if (!drain(c)) return false;
       queue_head = queue_tail = 0;
+      fold();
       int r = hidden_singles(c);
       if (r < 0) return false;
       if (r > 0) continue;
       if (!t->cages.empty()) {
         r = cages(c);
+        if (r < 0) return false;
+        if (r > 0) continue;
+      }
+      if (use_locked) {
+        r = locked(c);
         if (r < 0) return false;
         if (r > 0) continue;
       }
@@ -363,10 +487,65 @@ struct Engine::State {
       Mask* m = level(next);
       m[best] = b;
       queue_head = queue_tail = 0;
+      clean();
+      mark(best);
       push(best);
       if (propagate(m)) search(next);
       if (stop) return;
     }
+  }
+
+  // The givens, with their digits already gone from every house and cage that holds them
+  // (one mask per house, instead of a peer walk per given); false when givens clash.
+  bool setup(const std::uint8_t* givens) {
+    const Tables& tb = *t;
+    const int n = tb.n;
+    Mask* c = level(0);
+    house_used.assign(static_cast<std::size_t>(tb.houses), 0);
+    cage_used.assign(tb.cages.size(), 0);
+    for (int h = 0; h < tb.houses; ++h) {
+      const std::uint16_t* hc = tb.house_cells.data() + static_cast<std::size_t>(h) * static_cast<std::size_t>(n);
+      Mask used = 0;
+      for (int i = 0; i < n; ++i) {
+        const int d = givens[hc[i]];
+        if (d == 0) continue;
+        if (d > n) return false;
+        const Mask b = Mask{1} << (d - 1);
+        if (used & b) return false;
+        used |= b;
+      }
+      house_used[static_cast<std::size_t>(h)] = used;
+    }
+    for (std::size_t k = 0; k < tb.cages.size(); ++k) {
+      Mask used = 0;
+      for (std::uint32_t i = tb.cage_begin[k]; i < tb.cage_begin[k + 1]; ++i) {
+        const int d = givens[tb.cage_cells[i]];
+        if (d == 0) continue;
+        if (d > n) return false;
+        const Mask b = Mask{1} << (d - 1);
+        if (used & b) return false;
+        used |= b;
+      }
+      cage_used[k] = used;
+    }
+    for (int x = 0; x < tb.cells; ++x) {
+      const int d = givens[x];
+      if (d > n) return false;
+      if (d != 0) {
+        c[x] = Mask{1} << (d - 1);
+        continue;
+      }
+      Mask m = tb.full;
+      for (std::uint32_t i = tb.cell_house_begin[static_cast<std::size_t>(x)];
+           i < tb.cell_house_begin[static_cast<std::size_t>(x) + 1]; ++i)
+        m &= ~house_used[tb.cell_houses[i]];
+      const std::int32_t k = tb.cage_of[static_cast<std::size_t>(x)];
+      if (k >= 0) m &= ~cage_used[static_cast<std::size_t>(k)];
+      if (m == 0) return false;
+      c[x] = m;
+      if (single(m)) push(x);
+    }
+    return true;
   }
 
   std::uint64_t run(const Rules& rules, const std::uint8_t* givens, std::uint64_t max,
@@ -383,20 +562,11 @@ struct Engine::State {
     if (arena.size() < static_cast<std::size_t>(cells)) arena.resize(static_cast<std::size_t>(cells));
     if (queue.size() < static_cast<std::size_t>(cells) + 1) queue.resize(static_cast<std::size_t>(cells) + 1);
     solution.resize(static_cast<std::size_t>(cells));
-    Mask* c = level(0);
+    changed.assign(static_cast<std::size_t>(t->words), 0);
+    house_dirty.assign(static_cast<std::size_t>(t->houses), kHidden | kLocked);
+    cage_dirty.assign(t->cages.size(), 1);
     queue_head = queue_tail = 0;
-    bool ok = true;
-    for (int x = 0; x < cells; ++x) {
-      const int d = givens[x];
-      c[x] = t->full;
-      if (d == 0) continue;
-      if (d > t->n) ok = false;
-      else {
-        c[x] = Mask{1} << (d - 1);
-        push(x);
-      }
-    }
-    if (ok && propagate(c)) search(0);
+    if (setup(givens) && propagate(level(0))) search(0);
     if (stats) {
       stats->nodes += nodes;
       stats->guesses += guesses;
@@ -412,6 +582,7 @@ Engine& Engine::operator=(Engine&&) noexcept = default;
 
 bool Engine::complete() const { return !state_->aborted; }
 std::uint64_t Engine::tables_built() const { return state_->built; }
+void Engine::set_locked_candidates(bool on) { state_->use_locked = on; }
 
 std::uint64_t Engine::solve(const Rules& rules, const std::uint8_t* givens, std::uint64_t limit,
                             std::uint8_t* solutions, std::size_t keep, SearchStats* stats, const BudgetMeter* meter) {

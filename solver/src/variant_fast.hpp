@@ -71,6 +71,10 @@ class Engine {
   /// False when the last search stopped because its budget ran out.
   bool complete() const;
 
+  /// Locked candidates over every pair of houses sharing two cells or more (on by default).
+  /// Counts and solutions are the same either way; the tests run both.
+  void set_locked_candidates(bool on);
+
   /// Test hook: how many rule-set tables this engine has built (cache misses).
   std::uint64_t tables_built() const;
 
