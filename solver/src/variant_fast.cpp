@@ -109,16 +109,25 @@ std::unique_ptr<Tables> build_tables(const Rules& rules) {
   }
   // House pairs that share at least two cells (a single shared cell locks nothing that the
   // naked singles do not already see).
-  for (int a = 0; a < t->houses; ++a)
+  std::vector<int> in_a(static_cast<std::size_t>(nn), -1), in_b(static_cast<std::size_t>(nn), -1);
+  std::vector<int> shared, only_a, only_b;
+  for (int a = 0; a < t->houses; ++a) {
+    const auto& ha = rules.houses[static_cast<std::size_t>(a)].cells;
+    for (int cell : ha) in_a[static_cast<std::size_t>(cell)] = a;
     for (int b = a + 1; b < t->houses; ++b) {
-      const auto& ha = rules.houses[static_cast<std::size_t>(a)].cells;
       const auto& hb = rules.houses[static_cast<std::size_t>(b)].cells;
-      std::vector<int> shared, only_a, only_b;
-      for (int cell : ha)
-        (std::find(hb.begin(), hb.end(), cell) != hb.end() ? shared : only_a).push_back(cell);
-      if (shared.size() < 2) continue;
+      int common = 0;
+      for (int cell : hb) {
+        in_b[static_cast<std::size_t>(cell)] = b;
+        common += in_a[static_cast<std::size_t>(cell)] == a;
+      }
+      if (common < 2) continue;
+      shared.clear();
+      only_a.clear();
+      only_b.clear();
+      for (int cell : ha) (in_b[static_cast<std::size_t>(cell)] == b ? shared : only_a).push_back(cell);
       for (int cell : hb)
-        if (std::find(ha.begin(), ha.end(), cell) == ha.end()) only_b.push_back(cell);
+        if (in_a[static_cast<std::size_t>(cell)] != a) only_b.push_back(cell);
       t->pair_houses.push_back(static_cast<std::uint16_t>(a));
       t->pair_houses.push_back(static_cast<std::uint16_t>(b));
       t->pair_parts.push_back(static_cast<std::uint32_t>(t->pair_cells.size()));
@@ -127,6 +136,7 @@ std::unique_ptr<Tables> build_tables(const Rules& rules) {
         t->pair_parts.push_back(static_cast<std::uint32_t>(t->pair_cells.size()));
       }
     }
+  }
   t->cell_house_begin.push_back(0);
   for (int cell = 0; cell < nn; ++cell) {
     for (int h : houses_of[static_cast<std::size_t>(cell)]) t->cell_houses.push_back(static_cast<std::uint16_t>(h));

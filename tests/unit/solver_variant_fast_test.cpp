@@ -235,9 +235,9 @@ TEST(VariantFastDifferential, X16) { differential({Variant::x, 16, 150, 0.55, 0.
 TEST(VariantFastDifferential, Hyper4) { differential({Variant::hyper, 4, 2000, 0.0, 0.6, 500, true}, 105); }
 TEST(VariantFastDifferential, Hyper9) { differential({Variant::hyper, 9, 2000, 0.25, 0.6, 50, false}, 106); }
 TEST(VariantFastDifferential, Jigsaw4) { differential({Variant::jigsaw, 4, 2000, 0.0, 0.6, 500, true, 5}, 107); }
-TEST(VariantFastDifferential, Jigsaw6) { differential({Variant::jigsaw, 6, 1500, 0.2, 0.7, 200, true, 5}, 108); }
+TEST(VariantFastDifferential, Jigsaw6) { differential({Variant::jigsaw, 6, 1000, 0.2, 0.7, 200, true, 5}, 108); }
 TEST(VariantFastDifferential, Jigsaw9) { differential({Variant::jigsaw, 9, 1000, 0.35, 0.65, 50, false, 10}, 109); }
-TEST(VariantFastDifferential, Jigsaw16) { differential({Variant::jigsaw, 16, 60, 0.6, 0.8, 20, false, 30}, 110); }
+TEST(VariantFastDifferential, Jigsaw16) { differential({Variant::jigsaw, 16, 40, 0.6, 0.8, 20, false, 20}, 110); }
 TEST(VariantFastDifferential, Killer4) { differential({Variant::killer, 4, 2000, 0.0, 0.3, 500, true}, 111); }
 TEST(VariantFastDifferential, Killer6) { differential({Variant::killer, 6, 1500, 0.0, 0.3, 200, true}, 112); }
 TEST(VariantFastDifferential, Killer9) { differential({Variant::killer, 9, 1000, 0.0, 0.35, 50, false}, 113); }
