@@ -17,6 +17,7 @@
 #include "sat.hpp"
 #include "sudoku_dlx.hpp"
 #include "variant_dlx.hpp"
+#include "variant_fast.hpp"
 
 namespace sudokit {
 
@@ -62,7 +63,8 @@ struct Solver::Impl {
   std::vector<std::unique_ptr<dlx::SudokuDlx>> dlx_engines;  // one per shape met, in order met
   std::unique_ptr<fast9::Engine> fast_engine;
   std::vector<std::unique_ptr<sat::SudokuSat>> sat_engines;  // one per shape met
-  std::unique_ptr<dlx::VariantDlx> variant_engine;           // built on the first variant puzzle
+  std::unique_ptr<dlx::VariantDlx> variant_engine;           // dlx: built on the first variant puzzle
+  std::unique_ptr<vfast::Engine> variant_fast;               // automatic: the same, keeps tables per rules
   std::vector<std::uint8_t> buffer;  // solutions as the engines write them
   Grid visit_grid;                   // the Grid enumerate() hands its visitor, reused
 
@@ -173,9 +175,9 @@ struct Solver::Impl {
 
 namespace {
 
-// The variant engine, or the reason this solver cannot take the rules.
-dlx::VariantDlx& variant_engine_for(EngineKind kind, std::unique_ptr<dlx::VariantDlx>& engine, const Grid& puzzle,
-                                    const Rules& rules) {
+// Checks that this solver can take the rules: their size is the puzzle's, and the engine is
+// one that knows variants (automatic: the fast variant engine; dlx: VariantDlx).
+void check_variant(EngineKind kind, const Grid& puzzle, const Rules& rules) {
   if (rules.shape.n != puzzle.shape.n)
     throw std::invalid_argument("Solver: the rules are for " + std::to_string(rules.shape.n) + "x" +
                                 std::to_string(rules.shape.n) + ", the puzzle is " + std::to_string(puzzle.shape.n) +
@@ -183,8 +185,26 @@ dlx::VariantDlx& variant_engine_for(EngineKind kind, std::unique_ptr<dlx::Varian
   if (kind == EngineKind::fast || kind == EngineKind::sat)
     throw std::invalid_argument("the " + std::string(engine_name(kind)) + " engine solves classic Sudoku only; " +
                                 std::string(variant_name(rules.variant)) + " puzzles need --engine dlx (or auto)");
-  if (!engine) engine = std::make_unique<dlx::VariantDlx>();
-  return *engine;
+}
+
+// Runs `enumerate` of the engine this solver uses for variants: VariantDlx under `dlx`, the
+// fast variant engine (variant_fast.hpp) under `automatic`. Sets `complete`.
+template <class Visit>
+std::uint64_t variant_enumerate(EngineKind kind, std::unique_ptr<dlx::VariantDlx>& dlx_engine,
+                                std::unique_ptr<vfast::Engine>& fast_engine, const Rules& rules,
+                                const Grid& puzzle, std::uint64_t limit, Visit&& visit, SearchStats* stats,
+                                const BudgetMeter& meter, bool& complete) {
+  const std::function<bool(const std::uint8_t*)> visitor(std::forward<Visit>(visit));
+  if (kind == EngineKind::dlx) {
+    if (!dlx_engine) dlx_engine = std::make_unique<dlx::VariantDlx>();
+    const std::uint64_t found = dlx_engine->enumerate(rules, puzzle.cells.data(), limit, visitor, stats, &meter);
+    complete = dlx_engine->complete();
+    return found;
+  }
+  if (!fast_engine) fast_engine = std::make_unique<vfast::Engine>();
+  const std::uint64_t found = fast_engine->enumerate(rules, puzzle.cells.data(), limit, visitor, stats, &meter);
+  complete = fast_engine->complete();
+  return found;
 }
 
 }  // namespace
@@ -194,12 +214,12 @@ SolveResult Solver::solve(const Grid& puzzle, const Rules& rules, std::uint64_t 
   if (rules.classic()) return solve(puzzle, limit, keep, budget);
   check_puzzle(puzzle);
   if (limit == 0) throw std::invalid_argument("Solver::solve: limit must be at least 1");
-  auto& engine = variant_engine_for(impl_->kind, impl_->variant_engine, puzzle, rules);
+  check_variant(impl_->kind, puzzle, rules);
   const BudgetMeter meter(budget);
   SolveResult result;
   const auto cells = static_cast<std::size_t>(puzzle.shape.cells());
-  result.count = engine.enumerate(
-      rules, puzzle.cells.data(), limit,
+  result.count = variant_enumerate(
+      impl_->kind, impl_->variant_engine, impl_->variant_fast, rules, puzzle, limit,
       [&](const std::uint8_t* solution) {
         if (result.solutions.size() < keep) {
           Grid& g = result.solutions.emplace_back(puzzle.shape);
@@ -207,8 +227,7 @@ SolveResult Solver::solve(const Grid& puzzle, const Rules& rules, std::uint64_t 
         }
         return true;
       },
-      &result.stats, &meter);
-  result.complete = engine.complete();
+      &result.stats, meter, result.complete);
   return result;
 }
 
@@ -219,18 +238,19 @@ std::uint64_t Solver::enumerate(const Grid& puzzle, const Rules& rules,
   check_puzzle(puzzle);
   if (complete) *complete = true;
   if (limit == 0) return 0;
-  auto& engine = variant_engine_for(impl_->kind, impl_->variant_engine, puzzle, rules);
+  check_variant(impl_->kind, puzzle, rules);
   const BudgetMeter meter(budget);
   Grid g(puzzle.shape);
   const std::size_t cells = g.cells.size();
-  const std::uint64_t visited = engine.enumerate(
-      rules, puzzle.cells.data(), limit,
+  bool finished = true;
+  const std::uint64_t visited = variant_enumerate(
+      impl_->kind, impl_->variant_engine, impl_->variant_fast, rules, puzzle, limit,
       [&](const std::uint8_t* solution) {
         std::memcpy(g.cells.data(), solution, cells);
         return on_solution(g);
       },
-      stats, &meter);
-  if (complete) *complete = engine.complete();
+      stats, meter, finished);
+  if (complete) *complete = finished;
   return visited;
 }
 

@@ -18,8 +18,9 @@
 // appears: exactly the killer rule, with no arithmetic inside the search, and counting to
 // 2 still decides uniqueness because each grid fixes its combinations (one cover per grid).
 // Givens are forced rows (ExactCover::select); two clashing givens fail to select and give
-// 0. The matrix is rebuilt per puzzle: variant puzzles are a small share of the traffic,
-// and rebuilding keeps the engine free of per-rules caches.
+// 0. The matrix is rebuilt per puzzle, which keeps this engine free of per-rules caches: it
+// is the oracle (`--engine dlx`); speed is the fast variant engine's job (variant_fast.hpp,
+// under `automatic`), which is held to this one's counts and solutions by the tests.
 #pragma once
 
 #include <cstdint>

@@ -11,7 +11,10 @@
 // the cut-over is measured in bench/big_bench.cpp, see docs/PERFORMANCE.md).
 //
 // Variants (sudokit/variant.hpp: x, hyper, jigsaw, killer) go through the overloads that take
-// Rules; only DLX solves them (its encoding generalised over the rules' houses and cages).
+// Rules. `automatic` solves them with the fast variant engine (bitmask candidates over the
+// rules' houses, singles, locked candidates, killer cage combinations; tables kept per rule
+// set, so repeated counts on one rule set build nothing); `dlx` with the DLX encoding
+// generalised over the rules' houses and cages, kept as the oracle. fast and sat refuse them.
 //
 // Budgets (sudokit/budget.hpp): solve() and enumerate() take an optional Budget; a search
 // that runs out stops and says so (SolveResult::complete false; count is then a lower bound).
@@ -101,8 +104,11 @@ class Solver {
 
   /// The same under a variant's rules (sudokit/variant.hpp; rules.shape.n must be the
   /// puzzle's N). Classic rules take the classic path above. Any other variant is solved by
-  /// the DLX engine over the rules' houses and cages (`automatic` and `dlx`); the fast and
-  /// SAT engines know classic Sudoku only and throw std::invalid_argument with the reason.
+  /// the fast variant engine under `automatic` (any size; a node is a placement tried at a
+  /// branch point, and node and time budgets are checked inside its search) and by the DLX
+  /// engine over the rules' houses and cages under `dlx`; the two give the same counts and
+  /// solution sets (tested), not necessarily in the same order. The fast and SAT engines
+  /// know classic Sudoku only and throw std::invalid_argument with the reason.
   SolveResult solve(const Grid& puzzle, const Rules& rules, std::uint64_t limit = 2, std::size_t keep = 1,
                     const Budget& budget = {});
   std::uint64_t enumerate(const Grid& puzzle, const Rules& rules, const std::function<bool(const Grid&)>& on_solution,
