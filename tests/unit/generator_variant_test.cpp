@@ -75,8 +75,9 @@ TEST(VariantGenerator, RegionMapsAreValidAndSeeded) {
   EXPECT_NE(random_region_map(*default_shape(9), 1), random_region_map(*default_shape(9), 2));
 }
 
-TEST(VariantGenerator, KillerAndClassicAreNotGeneratedHere) {
-  EXPECT_THROW(generate_variant(Variant::killer, *default_shape(9), 1), std::invalid_argument);
+// Killer is generated here too (tests/unit/generator_killer_test.cpp); classic is not.
+TEST(VariantGenerator, ClassicAndImpossibleShapesAreRefused) {
+  EXPECT_THROW(generate_variant(Variant::classic, *default_shape(9), 1), std::invalid_argument);
   EXPECT_THROW(generate_variant(Variant::hyper, *default_shape(6), 1), std::invalid_argument);
 }
 
