@@ -9,7 +9,7 @@
 // and the share proved minimal. Seeds are fixed, so runs differ only by the machine's noise.
 //
 //   variant_generate_bench [--count N] [--killer-count N] [--repeats R] [--no-merge] [--layouts K] [--budget NODES]
-//               [--only VARIANT]
+//               [--merge-budget NODES] [--only VARIANT]
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -52,9 +52,10 @@ int main(int argc, char** argv) {
     else if (arg == "--only") only = value();
     else if (arg == "--layouts") options.killer_layouts = std::stoi(value());
     else if (arg == "--budget") options.killer_count_budget = std::stoull(value());
+    else if (arg == "--merge-budget") options.killer_merge_budget = std::stoull(value());
     else {
       fmt::print(stderr, "usage: variant_generate_bench [--count N] [--killer-count N] [--repeats R] [--no-merge] [--layouts K] "
-                         "[--budget NODES] [--only V]\n");
+                         "[--budget NODES] [--merge-budget NODES] [--only V]\n");
       return 2;
     }
   }

@@ -31,7 +31,10 @@
 //     `killer_merge`, every pair of neighbouring cages (each cell edge between two cages,
 //     in random order, once) is merged when the union fits in 5 cells, its digits are
 //     distinct and the puzzle stays unique: fewer, larger cages, so less is printed and
-//     the solver must reason more. Merging removes a sum but adds distinctness across the
+//     the solver must reason more. Each merge test has its own, small node budget
+//     (`killer_merge_budget`): a test that runs out keeps the cages apart, which is safe, and
+//     the hard-to-prove merged layouts it skips are where a merge pass spent nearly all its
+//     time (measured: see docs/PERFORMANCE.md). Merging removes a sum but adds distinctness across the
 //     two parts, so it is not monotone like removing a given; the given pass is therefore
 //     run again after any merge, and `minimal` is its checked answer.
 //
@@ -246,11 +249,12 @@ class Killer {
   enum class Answer { unique, other, unknown };
 
   // Counts `puzzle` under `layout` to 2; `other` holds a second solution when there is one.
-  Answer count(const Grid& puzzle, const Layout& layout, Grid* other = nullptr) {
+  Answer count(const Grid& puzzle, const Layout& layout, Grid* other = nullptr) { return count(puzzle, layout, budget_, other); }
+  Answer count(const Grid& puzzle, const Layout& layout, std::uint64_t budget, Grid* other = nullptr) {
     std::string why;
     auto rules = make_killer_rules(solution_.shape, cages_of(layout, solution_), &why);
     if (!rules) throw std::logic_error("killer generator: a layout broke the rules: " + why);
-    const SolveResult r = solver_.solve(puzzle, *rules, 2, 2, Budget::of_nodes(budget_));
+    const SolveResult r = solver_.solve(puzzle, *rules, 2, 2, Budget::of_nodes(budget));
     if (r.complete && r.count == 1) return Answer::unique;
     if (r.complete && r.count == 0)
       throw std::logic_error("killer generator: the puzzle lost its own solution: " + to_line(puzzle));
@@ -337,7 +341,8 @@ bool remove_givens(Killer& killer, const Grid& solution, const Layout& layout, R
 }
 
 // Step 4's merge pass: true when some merge was kept.
-bool merge_pass(Killer& killer, const Grid& solution, int max_size, Rng& rng, Layout& layout, const Grid& puzzle) {
+bool merge_pass(Killer& killer, const Grid& solution, int max_size, std::uint64_t budget, Rng& rng, Layout& layout,
+                const Grid& puzzle) {
   const int n = solution.shape.n, nn = n * n;
   std::vector<std::pair<int, int>> edges;
   for (int cell = 0; cell < nn; ++cell) {
@@ -355,7 +360,7 @@ bool merge_pass(Killer& killer, const Grid& solution, int max_size, Rng& rng, La
       continue;
     Layout trial = layout;
     merge(trial, a, b);
-    if (killer.count(puzzle, trial) == Killer::Answer::unique) {
+    if (killer.count(puzzle, trial, budget) == Killer::Answer::unique) {
       layout = std::move(trial);
       merged = true;
     }
@@ -397,7 +402,7 @@ VariantPuzzle generate_killer(Solver& solver, const Shape& shape, std::uint64_t 
   }
   if (!unique) throw std::runtime_error("generate: no unique killer layout found for this seed");
   bool minimal = remove_givens(killer, out.solution, layout, rng, puzzle);
-  if (options.killer_merge && merge_pass(killer, out.solution, max_size, rng, layout, puzzle))
+  if (options.killer_merge && merge_pass(killer, out.solution, max_size, options.killer_merge_budget, rng, layout, puzzle))
     minimal = remove_givens(killer, out.solution, layout, rng, puzzle);
   auto rules = make_killer_rules(shape, cages_of(layout, out.solution), &why);
   if (!rules) throw std::logic_error("killer generator: " + why);

@@ -15,6 +15,11 @@ namespace sudokit {
 
 namespace variant_gen {
 
+// Nodes the solver may spend completing a random start before it is drawn again. Most random
+// jigsaw maps with no full grid are refuted or abandoned cheaply here; a larger budget (it was
+// 50,000) spent most of jigsaw generation on such maps (4x slower, docs/PERFORMANCE.md).
+constexpr std::uint64_t kFillNodes = 2000;
+
 // A full grid under the rules, or nothing when the random start has none within budget.
 std::optional<Grid> random_full_grid(const Rules& rules, Rng& rng, Solver& solver) {
   const int n = rules.shape.n;
@@ -27,7 +32,7 @@ std::optional<Grid> random_full_grid(const Rules& rules, Rng& rng, Solver& solve
     start.cells[static_cast<std::size_t>(cell)] = digit;
     if (!find_clashes(rules, start, 1).empty()) start.cells[static_cast<std::size_t>(cell)] = old;
   }
-  const SolveResult r = solver.solve(start, rules, 1, 1, Budget::of_nodes(50000));
+  const SolveResult r = solver.solve(start, rules, 1, 1, Budget::of_nodes(kFillNodes));
   if (r.count == 0) return std::nullopt;
   Grid full = r.solutions[0];
   std::vector<int> digits(static_cast<std::size_t>(n));

@@ -55,6 +55,10 @@ struct VariantOptions {
   /// killer: search nodes one uniqueness count may use; a count that runs out counts as
   /// "not unique" (the layout is then fixed or redrawn), so the result stays proved unique.
   std::uint64_t killer_count_budget = 200000;
+  /// killer: search nodes one merge test may use; a test that runs out keeps the two cages
+  /// apart (always safe). Merged layouts are the hard ones to prove unique, and the few
+  /// merges a large budget would add cost most of the time (docs/PERFORMANCE.md, Variants).
+  std::uint64_t killer_merge_budget = 2000;
 };
 
 /// A random region map of the shape's size (N connected regions of N cells) from a seed, as
