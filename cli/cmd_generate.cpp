@@ -23,6 +23,11 @@
 // "seed" is the seed of the candidate written: `--puzzle-seed S` with the same options makes
 // exactly that puzzle again, alone. "minimal" is checked: no single clue can go.
 //
+// Variants (--variant x|hyper|jigsaw|killer, issue 18): the same batch with
+// GeneratorConfig::variant set; options that only mean something for classic puzzles, and
+// layouts that cannot carry a jigsaw's regions or a killer's cages, are usage errors
+// (refuse_for_variant), so whatever is written reads back with `--variant`.
+//
 // Exit: 0; 1 when some puzzle missed its --clues or difficulty target in --attempts tries,
 // or --distinct ran out of candidates; 2 for a bad or impossible request.
 #include <algorithm>
@@ -39,6 +44,7 @@
 #include "sudokit/book.hpp"
 #include "sudokit/generator.hpp"
 #include "sudokit/grader.hpp"
+#include "sudokit/variant.hpp"
 
 #if !SUDOKIT_HAVE_BOOK
 // Built without the book library (no cairo): --book is refused before anything is generated.
@@ -85,7 +91,14 @@ constexpr const char* kUsage =
     "--engine picks what decides the exact removal tests: auto (default) the fast engine on\n"
     "9x9 and the generator's own search on other sizes, dlx Dancing Links, fast the fast\n"
     "engine (9x9 only). Budgeted tests (--test-budget) always use the own search. Uniqueness\n"
-    "is a fact, so the output is the same with every engine; only the speed differs.";
+    "is a fact, so the output is the same with every engine; only the speed differs.\n"
+    "--variant x|hyper|jigsaw|killer makes variant puzzles (same seeds, shards and threads\n"
+    "contract), unique under the variant's rules and minimal: jigsaw with a random region map\n"
+    "(line: 'PUZZLE REGIONS'; jsonl/csv: a 'regions' field), killer with random cages of 2-5\n"
+    "cells and, whenever found, no givens (jsonl/csv only: a 'cages' field). Read them back with\n"
+    "the same --variant (e.g. sudokit verify --variant jigsaw). With a variant, --symmetry,\n"
+    "--clues, --removal, --test-budget, --timeout, --attempts, grading, --distinct and --book\n"
+    "are refused, as are --engine fast/sat.";
 
 // Option values with their own validators (found by Boost through argument-dependent lookup).
 // An error_with_option_name's %canonical_option% becomes the option as the user wrote it.
@@ -216,6 +229,40 @@ Alphabet alphabet_option(const po::variables_map& vm, const Shape& shape) {
   return *alphabet;
 }
 
+// Options that mean nothing for a variant puzzle, and layouts that cannot carry its data,
+// are usage errors naming the option (never silently ignored).
+void refuse_for_variant(const po::variables_map& vm, Variant variant, Format format) {
+  const std::string_view name = variant_name(variant);
+  auto given = [&](const char* option) { return vm.count(option) > 0 && !vm[option].defaulted(); };
+  struct Classic {
+    const char* option;
+    const char* why;
+  };
+  static constexpr Classic kClassicOnly[] = {
+      {"symmetry", "variant puzzles are dug cell by cell, with no clue pattern symmetry"},
+      {"clues", "variant puzzles are always dug to minimal"},
+      {"removal", "variant puzzles are always dug to minimal"},
+      {"test-budget", "variant removal tests are always exact"},
+      {"timeout", "variant removal tests are always exact"},
+      {"attempts", "a variant puzzle is made in one candidate"},
+      {"difficulty", "the grader does not grade variant puzzles yet"},
+      {"score", "the grader does not grade variant puzzles yet"},
+      {"rating", "the grader does not grade variant puzzles yet"},
+      {"book", "books of variant puzzles are made by 'sudokit book --variant', not here"},
+      {"distinct", "equivalence of variant puzzles is not defined"},
+  };
+  for (const Classic& c : kClassicOnly)
+    if (given(c.option)) throw UsageError(fmt::format("--{} does not apply to --variant {}: {}", c.option, name, c.why));
+  if (vm["grade"].as<bool>())
+    throw UsageError(fmt::format("--grade does not apply to --variant {}: the grader does not grade variant puzzles yet", name));
+  if (variant == Variant::killer && format == Format::line)
+    throw UsageError("--variant killer cannot be written as lines (a line has no room for cages): use --format jsonl or csv");
+  if ((variant == Variant::killer || variant == Variant::jigsaw) && format == Format::grid)
+    throw UsageError(fmt::format("--variant {} cannot be written as grids (a block has no room for {}): use --format {}", name,
+                                 variant == Variant::killer ? "cages" : "the region map",
+                                 variant == Variant::killer ? "jsonl or csv" : "line, jsonl or csv"));
+}
+
 int run_generate(const std::vector<std::string>& args) {
   BatchRequest request;
   GeneratorConfig& config = request.config;
@@ -292,6 +339,11 @@ int run_generate(const std::vector<std::string>& args) {
          format = parse_format(s);
        }), "line, grid, jsonl or csv")
       ("with-solution", po::bool_switch(&with_solution), "write each puzzle's solution too")
+      ("variant", po::value<std::string>()->default_value("classic")->value_name("V")->notifier([&](const std::string& s) {
+         const auto variant = parse_variant(s);
+         if (!variant) throw UsageError(fmt::format("unknown --variant '{}' (use classic, x, hyper, jigsaw or killer)", s));
+         config.variant = *variant;
+       }), "classic, x, hyper, jigsaw or killer (see above)")
       // Not add_engine_option: here auto means the own search, not DLX, off 9x9.
       ("engine", po::value<std::string>()->default_value("auto")->value_name("NAME")->notifier([&](const std::string& s) {
          config.engine = parse_engine_option(s);
@@ -302,6 +354,7 @@ int run_generate(const std::vector<std::string>& args) {
 
   config.shape = shape_option(vm);
   const Alphabet alphabet = alphabet_option(vm, config.shape);
+  if (config.variant != Variant::classic) refuse_for_variant(vm, config.variant, format);
   if (config.shape.n > 16 && removal_test_budget(config) == 0)
     fmt::print(stderr, "sudokit generate: warning: exact removal tests on {}x{} (--minimal or --test-budget 0) can "
                        "take minutes to hours per puzzle on 25x25\n",
@@ -335,7 +388,7 @@ int run_generate(const std::vector<std::string>& args) {
 
   OutputSink output;
   const OutputOptions out_options{format, alphabet};
-  const GenerateLayout layout{with_solution, graded};
+  const GenerateLayout layout{with_solution, graded, config.variant};
   if (format == Format::csv) output.write(generate_csv_header(layout));
   std::vector<BookPuzzle> book_puzzles;
   std::string text;

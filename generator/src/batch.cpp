@@ -41,7 +41,7 @@ namespace sudokit {
 template <class Wire>
 void wire_fields(Wire& wire, GeneratedPuzzle& p) {
   wire(p.ok, p.failure, p.index, p.seed, p.puzzle, p.solution, p.clues, p.symmetry, p.minimal, p.attempts,
-       p.candidates, p.graded, p.level, p.score, p.rating, p.hardest);
+       p.candidates, p.graded, p.level, p.score, p.rating, p.hardest, p.variant, p.regions, p.cages);
 }
 
 namespace {
@@ -109,6 +109,24 @@ GeneratedPuzzle isolated(std::uint64_t index, std::uint64_t seed, Make make) {
   }
 }
 
+// A variant puzzle's identity for `distinct`: its givens, region map and cages as they are
+// (no equivalence is known to hold under every variant's rules, so only equal puzzles match).
+std::vector<std::uint8_t> variant_form(const GeneratedPuzzle& p) {
+  std::vector<std::uint8_t> form(p.puzzle.cells);
+  form.push_back(0xff);
+  form.insert(form.end(), p.regions.begin(), p.regions.end());
+  for (const Cage& cage : p.cages) {
+    form.push_back(0xfe);
+    form.push_back(static_cast<std::uint8_t>(cage.sum & 0xff));
+    form.push_back(static_cast<std::uint8_t>(cage.sum >> 8));
+    for (int cell : cage.cells) {
+      form.push_back(static_cast<std::uint8_t>(cell & 0xff));
+      form.push_back(static_cast<std::uint8_t>(cell >> 8));
+    }
+  }
+  return form;
+}
+
 std::uint64_t shard_share(const BatchRequest& request) {
   const std::uint64_t wanted = request.count;
   const BatchShard& shard = request.shard;
@@ -169,7 +187,9 @@ BatchSummary generate_batch(const BatchRequest& request, const BatchSink& sink, 
         theirs.seed = run_seed;
         puzzle = generator.generate(theirs, index);
       }
-      if (distinct && puzzle.ok) {
+      if (distinct && puzzle.ok && config.variant != Variant::classic) {
+        made.key = fingerprint(variant_form(puzzle));
+      } else if (distinct && puzzle.ok) {
         auto form = full_canonical ? canonical_form(puzzle.puzzle) : std::nullopt;
         made.key = fingerprint(form ? *form : relabelled_form(puzzle.puzzle));
       }

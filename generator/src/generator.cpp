@@ -34,6 +34,7 @@
 #include "search.hpp"
 #include "sudokit/generator.hpp"
 #include "sudokit/removal_test.hpp"
+#include "sudokit/variant_generator.hpp"
 
 namespace sudokit {
 
@@ -140,7 +141,33 @@ std::uint64_t removal_test_budget(const GeneratorConfig& config) {
   return config.minimal || config.shape.n <= 16 ? 0 : kLargeGridNodeBudget;
 }
 
+// What a variant request (GeneratorConfig::variant) cannot take: the classic-only knobs.
+std::optional<std::string> impossible_variant_request(const GeneratorConfig& config) {
+  const std::string name(variant_name(config.variant));
+  const Shape& shape = config.shape;
+  std::string why;
+  if (config.variant == Variant::killer) {
+    if (shape.n < 4) return fmt::format("killer puzzles need a grid of 4x4 or more, not {}", describe(shape));
+  } else if (config.variant != Variant::jigsaw && !make_rules(config.variant, shape, &why)) {
+    return fmt::format("no {} puzzle on a {} grid: {}", name, describe(shape), why);
+  }
+  if (config.engine == EngineKind::fast || config.engine == EngineKind::sat)
+    return fmt::format("the {} engine solves classic Sudoku only: a {} puzzle needs auto or dlx",
+                       engine_name(config.engine), name);
+  auto refuse = [&](std::string_view what) {
+    return fmt::format("{} is not available for {} puzzles (classic only)", what, name);
+  };
+  if (config.symmetry != Symmetry::none) return refuse("a clue symmetry");
+  if (config.min_clues != 0 || config.max_clues != 0) return refuse("a clue target");
+  if (config.removal != Removal::full) return refuse("quick removal");
+  if (has_difficulty_target(config) || config.grade) return refuse("grading (a level, score or rating)");
+  if (config.removal_node_budget) return refuse("a removal test budget");
+  if (config.removal_time_budget.count() != 0) return refuse("a removal time budget");
+  return std::nullopt;
+}
+
 std::optional<std::string> impossible_request(const GeneratorConfig& config) {
+  if (config.variant != Variant::classic) return impossible_variant_request(config);
   const Shape& shape = config.shape;
   const int cells = shape.cells();
   if (config.min_clues < 0 || config.max_clues < 0) return std::string("a clue count cannot be negative");
@@ -316,11 +343,41 @@ struct Generator::Impl {
     return true;
   }
 
+  // A variant puzzle (config.variant not classic) of this seed, with this thread's Solver.
+  GeneratedPuzzle variant_candidate(const GeneratorConfig& config, std::uint64_t seed) {
+    if (auto why = impossible_request(config)) throw std::invalid_argument(*why);
+    const EngineKind kind = config.engine == EngineKind::dlx ? EngineKind::dlx : EngineKind::automatic;
+    if (!variant_solver || variant_engine != kind) {
+      variant_solver.emplace(kind);
+      variant_engine = kind;
+    }
+    VariantOptions options;
+    options.engine = kind;
+    VariantPuzzle made = generate_variant(*variant_solver, config.variant, config.shape, seed, options);
+    GeneratedPuzzle result;
+    result.ok = true;
+    result.seed = seed;
+    result.candidates = 1;
+    result.attempts = 1;
+    result.puzzle = std::move(made.puzzle);
+    result.solution = std::move(made.solution);
+    result.clues = static_cast<int>(std::count_if(result.puzzle.cells.begin(), result.puzzle.cells.end(),
+                                                  [](std::uint8_t d) { return d != 0; }));
+    result.minimal = made.minimal;
+    result.variant = config.variant;
+    if (config.variant == Variant::jigsaw) result.regions = regions_string(made.rules);
+    result.cages = std::move(made.rules.cages);
+    return result;
+  }
+  std::optional<Solver> variant_solver;  // variant puzzles' searches (variant_candidate)
+  EngineKind variant_engine = EngineKind::automatic;
+
   GeneratedPuzzle candidate(const GeneratorConfig& config, std::uint64_t seed);
   GeneratedPuzzle until_target(const GeneratorConfig& config, std::uint64_t puzzle_seed);
 };
 
 GeneratedPuzzle Generator::Impl::candidate(const GeneratorConfig& config, std::uint64_t seed) {
+  if (config.variant != Variant::classic) return variant_candidate(config, seed);
   const Shape& shape = config.shape;
   const auto cells = static_cast<std::size_t>(shape.cells());
   gen::Search& engine = search_for(shape);

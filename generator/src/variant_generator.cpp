@@ -8,27 +8,47 @@
 #include <stdexcept>
 #include <vector>
 
-#include <boost/random/mersenne_twister.hpp>
-#include <boost/random/uniform_int_distribution.hpp>
-
 #include "sudokit/solver.hpp"
+#include "variant_internal.hpp"
 
 namespace sudokit {
 
+namespace variant_gen {
+
+// Nodes the solver may spend completing a random start before it is drawn again. Most random
+// jigsaw maps with no full grid are refuted or abandoned cheaply here; a larger budget (it was
+// 50,000) spent most of jigsaw generation on such maps (4x slower, docs/PERFORMANCE.md).
+constexpr std::uint64_t kFillNodes = 2000;
+
+// A full grid under the rules, or nothing when the random start has none within budget.
+std::optional<Grid> random_full_grid(const Rules& rules, Rng& rng, Solver& solver) {
+  const int n = rules.shape.n;
+  Grid start(rules.shape);
+  const int placed = std::max(1, n / 2);
+  for (int i = 0; i < placed; ++i) {
+    const int cell = below(rng, n * n);
+    const auto digit = static_cast<std::uint8_t>(1 + below(rng, n));
+    const std::uint8_t old = start.cells[static_cast<std::size_t>(cell)];
+    start.cells[static_cast<std::size_t>(cell)] = digit;
+    if (!find_clashes(rules, start, 1).empty()) start.cells[static_cast<std::size_t>(cell)] = old;
+  }
+  const SolveResult r = solver.solve(start, rules, 1, 1, Budget::of_nodes(kFillNodes));
+  if (r.count == 0) return std::nullopt;
+  Grid full = r.solutions[0];
+  std::vector<int> digits(static_cast<std::size_t>(n));
+  std::iota(digits.begin(), digits.end(), 1);
+  shuffle(digits, rng);
+  for (auto& d : full.cells) d = static_cast<std::uint8_t>(digits[static_cast<std::size_t>(d - 1)]);
+  return full;
+}
+
+}  // namespace variant_gen
+
 namespace {
 
-using Rng = boost::random::mt19937_64;
-
-int below(Rng& rng, int bound) {
-  boost::random::uniform_int_distribution<int> pick(0, bound - 1);
-  return pick(rng);
-}
-
-template <class T>
-void shuffle(std::vector<T>& items, Rng& rng) {
-  for (int i = static_cast<int>(items.size()) - 1; i > 0; --i)
-    std::swap(items[static_cast<std::size_t>(i)], items[static_cast<std::size_t>(below(rng, i + 1))]);
-}
+using variant_gen::below;
+using variant_gen::Rng;
+using variant_gen::shuffle;
 
 // Region trades from the boxes, each kept when both regions stay connected.
 std::vector<int> trade_regions(const Shape& shape, Rng& rng) {
@@ -107,28 +127,6 @@ std::string map_text(const std::vector<int>& region) {
   return out;
 }
 
-// A full grid under the rules, or nothing when the random start has none within budget.
-std::optional<Grid> random_full_grid(const Rules& rules, Rng& rng, Solver& solver) {
-  const int n = rules.shape.n;
-  Grid start(rules.shape);
-  const int placed = std::max(1, n / 2);
-  for (int i = 0; i < placed; ++i) {
-    const int cell = below(rng, n * n);
-    const auto digit = static_cast<std::uint8_t>(1 + below(rng, n));
-    const std::uint8_t old = start.cells[static_cast<std::size_t>(cell)];
-    start.cells[static_cast<std::size_t>(cell)] = digit;
-    if (!find_clashes(rules, start, 1).empty()) start.cells[static_cast<std::size_t>(cell)] = old;
-  }
-  const SolveResult r = solver.solve(start, rules, 1, 1, Budget::of_nodes(50000));
-  if (r.count == 0) return std::nullopt;
-  Grid full = r.solutions[0];
-  std::vector<int> digits(static_cast<std::size_t>(n));
-  std::iota(digits.begin(), digits.end(), 1);
-  shuffle(digits, rng);
-  for (auto& d : full.cells) d = static_cast<std::uint8_t>(digits[static_cast<std::size_t>(d - 1)]);
-  return full;
-}
-
 }  // namespace
 
 std::string random_region_map(const Shape& shape, std::uint64_t seed) {
@@ -136,12 +134,21 @@ std::string random_region_map(const Shape& shape, std::uint64_t seed) {
   return map_text(trade_regions(shape, rng));
 }
 
-VariantPuzzle generate_variant(Variant variant, const Shape& shape, std::uint64_t seed) {
+VariantPuzzle generate_variant(Variant variant, const Shape& shape, std::uint64_t seed, const VariantOptions& options) {
+  if (options.engine == EngineKind::fast || options.engine == EngineKind::sat)
+    throw std::invalid_argument("generate: the " + std::string(engine_name(options.engine)) +
+                                " engine solves classic Sudoku only (use auto or dlx with a variant)");
+  Solver solver(options.engine);
+  return generate_variant(solver, variant, shape, seed, options);
+}
+
+VariantPuzzle generate_variant(Solver& solver, Variant variant, const Shape& shape, std::uint64_t seed,
+                               const VariantOptions& options) {
+  if (variant == Variant::killer) return variant_gen::generate_killer(solver, shape, seed, options);
   if (variant != Variant::x && variant != Variant::hyper && variant != Variant::jigsaw)
     throw std::invalid_argument("generate: --variant " + std::string(variant_name(variant)) +
-                                " is not generated yet (x, hyper and jigsaw are)");
+                                " is not a variant (classic puzzles come from sudokit::Generator)");
   Rng rng(seed);
-  Solver solver(EngineKind::dlx);
   VariantPuzzle out;
   out.seed = seed;
   std::string why;
@@ -150,12 +157,14 @@ VariantPuzzle generate_variant(Variant variant, const Shape& shape, std::uint64_
     std::optional<Rules> rules = variant == Variant::jigsaw ? make_jigsaw_rules(shape, map_text(trade_regions(shape, rng)), &why)
                                                             : make_rules(variant, shape, &why);
     if (!rules) throw std::invalid_argument("generate: " + why);
-    std::optional<Grid> full = random_full_grid(*rules, rng, solver);
+    std::optional<Grid> full = variant_gen::random_full_grid(*rules, rng, solver);
     if (!full) continue;
     out.rules = std::move(*rules);
     out.solution = std::move(*full);
     break;
   }
+  // One pass in random order leaves a minimal puzzle: a clue that had to stay when it was
+  // tried stays needed, since removing other clues later only adds solutions.
   out.puzzle = out.solution;
   std::vector<int> order(static_cast<std::size_t>(shape.cells()));
   std::iota(order.begin(), order.end(), 0);
@@ -165,6 +174,7 @@ VariantPuzzle generate_variant(Variant variant, const Shape& shape, std::uint64_
     out.puzzle.cells[static_cast<std::size_t>(cell)] = 0;
     if (solver.solve(out.puzzle, out.rules, 2, 0).count != 1) out.puzzle.cells[static_cast<std::size_t>(cell)] = clue;
   }
+  out.minimal = true;
   return out;
 }
 

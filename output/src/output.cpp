@@ -420,8 +420,42 @@ namespace {
 std::string_view generated_hardest(const GeneratedPuzzle& p) { return p.hardest ? technique_name(*p.hardest) : "none"; }
 }  // namespace
 
+namespace {
+
+// The cages of a generated killer as docs/RECORDS.md reads them back.
+Json cages_json(const std::vector<Cage>& cages) {
+  Json list = Json::array();
+  for (const Cage& cage : cages) {
+    Json item;
+    item["sum"] = cage.sum;
+    item["cells"] = cage.cells;
+    list.push_back(std::move(item));
+  }
+  return list;
+}
+
+// The csv columns of a variant (after minimal): their names and, for one puzzle, the cells.
+std::string variant_csv_columns(Variant variant) {
+  if (variant == Variant::classic) return "";
+  if (variant == Variant::jigsaw) return ",variant,regions";
+  if (variant == Variant::killer) return ",variant,cages";
+  return ",variant";
+}
+std::string variant_csv_cells(Variant variant, const GeneratedPuzzle* p) {
+  if (variant == Variant::classic) return "";
+  std::string cells(1, ',');
+  if (p) cells += variant_name(variant);
+  if (variant == Variant::jigsaw || variant == Variant::killer) {
+    cells += ',';
+    if (p) cells += variant == Variant::jigsaw ? csv_field(p->regions) : csv_field(cages_json(p->cages).dump());
+  }
+  return cells;
+}
+
+}  // namespace
+
 std::string generate_csv_header(const GenerateLayout& layout) {
-  std::string header = "record,puzzle,status,index,seed,clues,symmetry,minimal";
+  std::string header = "record,puzzle,status,index,seed,clues,symmetry,minimal" + variant_csv_columns(layout.variant);
   if (layout.graded) header += ",level,rating,score,hardest";
   if (layout.with_solution) header += ",solution";
   return header + ",error\n";
@@ -440,6 +474,7 @@ void write_generated(std::string& out, const OutputOptions& options, const Gener
         return;
       }
       out += to_line(p.puzzle, alphabet);
+      if (layout.variant == Variant::jigsaw) out += ' ' + p.regions;  // PUZZLE REGIONS: the reader's jigsaw line
       if (layout.with_solution) out += ' ' + to_line(p.solution, alphabet);
       out += '\n';
       return;
@@ -451,6 +486,7 @@ void write_generated(std::string& out, const OutputOptions& options, const Gener
       }
       out += fmt::format("# puzzle {} seed {} clues {} symmetry {}{}", p.index, p.seed, p.clues,
                          symmetry_name(p.symmetry), p.minimal ? " minimal" : "");
+      if (layout.variant != Variant::classic) out += fmt::format(" variant {}", variant_name(layout.variant));
       if (p.graded)
         out += fmt::format(" level {} rating {:.1f} score {} hardest {}", level_name(p.level), p.rating, p.score,
                            generated_hardest(p));
@@ -484,6 +520,11 @@ void write_generated(std::string& out, const OutputOptions& options, const Gener
       j["clues"] = p.clues;
       j["symmetry"] = std::string(symmetry_name(p.symmetry));
       j["minimal"] = p.minimal;
+      if (layout.variant != Variant::classic) {
+        j["variant"] = std::string(variant_name(layout.variant));
+        if (layout.variant == Variant::jigsaw) j["regions"] = p.regions;
+        if (layout.variant == Variant::killer) j["cages"] = cages_json(p.cages);
+      }
       if (p.graded) {
         j["level"] = std::string(level_name(p.level));
         j["rating"] = p.rating;
@@ -496,6 +537,7 @@ void write_generated(std::string& out, const OutputOptions& options, const Gener
     case Format::csv:
       if (!p.ok) {
         out += fmt::format("{},,{},{},,,,", position, status, p.index);
+        out += variant_csv_cells(layout.variant, nullptr);
         if (layout.graded) out += ",,,,";
         if (layout.with_solution) out += ",";
         out += ',' + csv_field(one_line(error)) + '\n';
@@ -503,6 +545,7 @@ void write_generated(std::string& out, const OutputOptions& options, const Gener
       }
       out += fmt::format("{},{},{},{},{},{},{},{}", position, to_line(p.puzzle, alphabet), status, p.index, p.seed,
                          p.clues, symmetry_name(p.symmetry), p.minimal ? "true" : "false");
+      out += variant_csv_cells(layout.variant, &p);
       if (layout.graded) {
         if (p.graded) out += fmt::format(",{},{:.1f},{},{}", level_name(p.level), p.rating, p.score, generated_hardest(p));
         else out += ",,,,";

@@ -14,7 +14,10 @@
 //   * the difficulty filter's statistics (candidates made, puzzles that met the target);
 //   * the parallel, ordered execution (sudokit::run_ordered_pipeline, one Generator per
 //     worker thread, bounded memory whatever `count` is);
-//   * single-puzzle mode (`puzzle_seed`): the one candidate of that seed.
+//   * single-puzzle mode (`puzzle_seed`): the one candidate of that seed;
+//   * variants (GeneratorConfig::variant: x, hyper, jigsaw, killer, through
+//     sudokit/variant_generator.hpp): the same walk, seeds and contract; each GeneratedPuzzle
+//     carries its variant, region map or cages.
 //
 // The sink contract:
 //   * It is called once per index of the walk, in increasing index order, serially (never
@@ -62,6 +65,7 @@ struct BatchRequest {
   /// Drop puzzles equivalent to an earlier one of the run: canonical_form() where it
   /// exists (4×4, 6×6, 8×8, 9×9), else relabelled_form(). 128-bit fingerprints are kept
   /// (16 bytes per delivered puzzle; a false match has probability ~2^-128 per pair).
+  /// Variant puzzles (config.variant) are dropped only when equal (givens, regions, cages).
   bool distinct = false;
   /// With `distinct`: stop after this many candidates in a row that were duplicates or
   /// failures (small sizes have few essentially different puzzles).

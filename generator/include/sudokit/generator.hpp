@@ -153,6 +153,11 @@ struct GeneratorConfig {
   /// spent every remaining test keeps its clue, so the puzzle stays unique but is not proved
   /// minimal (`minimal` false). What `--timeout` means for generate. Not reproducible.
   std::chrono::nanoseconds removal_time_budget{0};
+  /// Issue 18's variants: x, hyper, jigsaw or killer puzzles (sudokit/variant_generator.hpp)
+  /// instead of classic ones, from the same puzzle seeds. They are always minimal and take
+  /// none of symmetry, removal, clue targets, budgets or difficulty (impossible_request says
+  /// so); `engine` must be automatic or dlx.
+  Variant variant = Variant::classic;
 };
 
 /// Why a configuration can never produce a puzzle (a clue target below what is possible for
@@ -188,6 +193,10 @@ struct GeneratedPuzzle {
   int score = 0;
   double rating = 0;  ///< on Sukaku Explainer's scale (Grade::rating)
   std::optional<Technique> hardest;
+  /// The variant's per-puzzle rules (classic puzzles: classic, "" and none).
+  Variant variant = Variant::classic;
+  std::string regions;       ///< jigsaw: the region map (regions_string: N² symbols)
+  std::vector<Cage> cages;   ///< killer: the cages, each's cells ascending, by first cell
 };
 
 /// The default removal-test budget on grids above 16×16 (see the top of this file).

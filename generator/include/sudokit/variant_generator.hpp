@@ -1,6 +1,8 @@
-// sudokit/variant_generator.hpp: uniquely solvable x, hyper and jigsaw puzzles from a seed.
+// sudokit/variant_generator.hpp: uniquely solvable x, hyper, jigsaw and killer puzzles from a seed.
 //
-// The first piece of issue 18's generation (killer is not here yet). For a seed:
+// Issue 18's generation. Killer puzzles are made in src/killer_generator.cpp (its essay:
+// a full grid, random cages of 2-5 cells, merges or givens until unique, then minimised).
+// For x, hyper and jigsaw, for a seed:
 //  1. jigsaw: a random region map, grown from the boxes by random trades (a cell of region A
 //     next to region B joins B while a cell of B next to A joins A), each kept only when both
 //     regions stay connected; a map with no full grid found within a node budget is drawn
@@ -10,6 +12,10 @@
 //     digits are relabelled at random (which keeps every rule of x, hyper and jigsaw);
 //  3. a dig: every cell in random order is emptied when the puzzle stays unique under the
 //     rules (counted to 2 by the Solver door), so the puzzle is minimal.
+// Every search goes through sudokit::Solver (EngineKind::automatic unless told otherwise),
+// so a faster variant engine behind that door speeds generation up with no change here.
+// `sudokit generate --variant` reaches this through generate_batch (GeneratorConfig::variant),
+// with the same seed/shard/thread contract as classic puzzles.
 // Randomness comes only from boost::random::mt19937_64 seeded with the seed, drawn through
 // boost::random::uniform_int_distribution, so a seed gives the same puzzle everywhere; puzzle i
 // of a run with seed S uses puzzle_seed(S, i) as for classic generation (generator.hpp).
@@ -19,23 +25,53 @@
 #include <string>
 
 #include "sudokit/grid.hpp"
+#include "sudokit/solver.hpp"
 #include "sudokit/variant.hpp"
 
 namespace sudokit {
 
 struct VariantPuzzle {
-  Rules rules;      ///< the variant's rules (jigsaw: with the drawn region map)
-  Grid puzzle;      ///< unique under `rules`, minimal
+  Rules rules;      ///< the variant's rules (jigsaw: with the drawn region map; killer: the cages)
+  Grid puzzle;      ///< unique under `rules` (killer: usually no givens at all)
   Grid solution;
   std::uint64_t seed = 0;
+  /// Checked: no single given can be removed without losing uniqueness (always true for
+  /// x, hyper and jigsaw, whose dig tries every cell; killer: its given pass, re-run after
+  /// the merges).
+  bool minimal = false;
+};
+
+/// Knobs of variant generation; the defaults are what `sudokit generate --variant` uses.
+struct VariantOptions {
+  /// The engine of every search: automatic or dlx (both reach the variant engines; fast and
+  /// sat take classic rules only and are refused with std::invalid_argument).
+  EngineKind engine = EngineKind::automatic;
+  /// killer: cage layouts tried with merges only (no givens) before one gets givens.
+  int killer_layouts = 12;
+  /// killer: after uniqueness, merge neighbouring cages (merged size ≤ 5, digits distinct)
+  /// wherever the puzzle stays unique, each neighbouring pair tried once (fewer, larger
+  /// cages: a harder puzzle). Off: the cages stay as grown and fixed.
+  bool killer_merge = true;
+  /// killer: search nodes one uniqueness count may use; a count that runs out counts as
+  /// "not unique" (the layout is then fixed or redrawn), so the result stays proved unique.
+  std::uint64_t killer_count_budget = 200000;
+  /// killer: search nodes one merge test may use; a test that runs out keeps the two cages
+  /// apart (always safe). Merged layouts are the hard ones to prove unique, and the few
+  /// merges a large budget would add cost most of the time (docs/PERFORMANCE.md, Variants).
+  std::uint64_t killer_merge_budget = 2000;
 };
 
 /// A random region map of the shape's size (N connected regions of N cells) from a seed, as
 /// N² symbols (regions_string's alphabet).
 std::string random_region_map(const Shape& shape, std::uint64_t seed);
 
-/// The puzzle of this seed for x, hyper or jigsaw on `shape`. Throws std::invalid_argument
-/// for other variants or shapes the variant does not take (hyper without square boxes).
-VariantPuzzle generate_variant(Variant variant, const Shape& shape, std::uint64_t seed);
+/// The puzzle of this seed for x, hyper, jigsaw or killer on `shape`. Throws
+/// std::invalid_argument for classic, for shapes the variant does not take (hyper without
+/// square boxes; killer needs N ≥ 2) and for engines that take classic rules only.
+VariantPuzzle generate_variant(Variant variant, const Shape& shape, std::uint64_t seed,
+                               const VariantOptions& options = {});
+/// The same with the caller's Solver (one per thread), so its engine state is reused.
+VariantPuzzle generate_variant(Solver& solver, Variant variant, const Shape& shape, std::uint64_t seed,
+                               const VariantOptions& options = {});
 
 }  // namespace sudokit

@@ -136,6 +136,12 @@ void write_grade(std::string& out, const OutputOptions& options, const Record& r
 struct GenerateLayout {
   bool with_solution = false;  ///< line: "PUZZLE SOLUTION"; grid: the solution as '#' lines
   bool graded = false;         ///< level, score, hardest columns in csv
+  /// Not classic (issue 18): every layout names the variant's data. line: jigsaw as
+  /// "PUZZLE REGIONS [SOLUTION]" (killer cages have no line form: the caller refuses it);
+  /// grid: "variant V" in the comment (x and hyper only: the block holds no regions or
+  /// cages); jsonl: `variant`, then `regions` (jigsaw) or `cages` (killer) after `minimal`;
+  /// csv: `variant` and `regions`/`cages` columns after `minimal` (cages as JSON text).
+  Variant variant = Variant::classic;
 };
 std::string generate_csv_header(const GenerateLayout& layout);
 /// One generated puzzle. Its `record` field is index + 1 (generate reads no input, so there
