@@ -15,7 +15,7 @@
 //              easy     rating < 2.5   singles, direct hidden pairs
 //              medium   < 4.0          locked candidates, pairs, triples, X-Wing, Swordfish
 //              hard     < 6.0          wings, turbot fish, empty rectangles, unique
-//                                      rectangles, quads, Jellyfish, BUG
+//                                      rectangles and loops, quads, Jellyfish, BUG
 //              expert   < 7.5          aligned pair exclusion, X-/XY-chains, AICs, cycles
 //              extreme  >= 7.5         Nishio, forcing chains, dynamic chains, guessing
 //   hardest  the technique of the hardest step;
@@ -38,6 +38,9 @@
 //
 // Sizes: every technique is written over the houses of sudokit::Shape, so 4×4, 6×6, 16×16
 // grade too (up to kMaxSize); the techniques were designed and tested on 9×9 first.
+//
+// Budget: GradeOptions::budget bounds one grade (nodes and/or time, sudokit/budget.hpp); a
+// grade that runs out is GradeStatus::unknown with the steps taken so far.
 //
 // Example:
 //   sudokit::Grade g = sudokit::grade(puzzle);
