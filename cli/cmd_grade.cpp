@@ -5,8 +5,10 @@
 // weights, levels) and the record layouts are output/'s (write_grade); this file only turns
 // options into a GradeOptions and counts the levels for the summary.
 // A puzzle with no solution or with several cannot be graded: its record is `none` or
-// `multiple`, a failed record. Exit: 0 when every record was graded, 1 when some record
-// failed, 2 for usage or I/O errors.
+// `multiple`, a failed record. --timeout and --nodes bound each record (GradeOptions::budget);
+// a record that runs out is `unknown` with the steps taken so far and the run goes on.
+// Exit: 0 when every record was graded, 1 when some record failed or was left unknown, 2 for
+// usage or I/O errors.
 #include <array>
 
 #include <fmt/format.h>
@@ -30,11 +32,15 @@ constexpr const char* kUsage =
     "empty rectangle, wings, unique rectangles, quads, jellyfish), expert < 7.5 (aligned pairs,\n"
     "X-/XY-chains, AICs), extreme (Nishio, ALS, forcing chains, guessing). SCORE sums the\n"
     "technique weights along the path (naked single 4 ... X-Wing 140 ... guess 1000).\n"
-    "Unique rectangle and BUG+1 assume one solution: by default they are used only after the\n"
-    "solver confirms the puzzle is unique (--uniqueness check); 'assume' trusts the input,\n"
+    "Unique rectangles, unique loops and BUG assume one solution: by default they are used\n"
+    "only after the solver confirms the puzzle is unique (--uniqueness check); 'assume' trusts the input,\n"
     "'off' never uses them. A record that cannot be graded is 'STATUS: why' and counts as\n"
     "failed: invalid (unreadable, clashing givens), none (no solution) or multiple (two or\n"
     "more solutions: only a unique puzzle has a grade).\n"
+    "--timeout SECONDS and --nodes N bound each record (a node: a search node of the\n"
+    "uniqueness check or one technique tried on one board); a record that runs out is\n"
+    "'unknown: budget spent after K steps; rating at least R' (jsonl/csv: the steps taken,\n"
+    "the rating so far as a lower bound) and the run goes on; the exit code is then 1.\n"
     "--engine picks the solver of the uniqueness check, whose solution guesses place; the\n"
     "'guesses' figure is always Dancing Links' branch count, so a puzzle grades the same\n"
     "with every engine.\n"
@@ -43,7 +49,6 @@ constexpr const char* kUsage =
 int run_grade(const std::vector<std::string>& args) {
   RecordOptions common;
   common.grid_layout = false;
-  common.budgets = false;  // the grader's search takes no budget yet (issue 13)
   std::string uniqueness_text = "check";
   bool explain = false;
   po::options_description options("grade options");
@@ -61,13 +66,14 @@ int run_grade(const std::vector<std::string>& args) {
   const auto uniqueness = parse_uniqueness(uniqueness_text);
   if (!uniqueness) throw UsageError(fmt::format("unknown --uniqueness '{}' (use check, assume or off)", uniqueness_text));
   settings.options.uniqueness = *uniqueness;
+  settings.options.budget = common.budget();
 
   RecordStream stream(common.input.files, common.input.reader_options());
   OutputSink output;
   std::string text;
   if (out_options.format == Format::csv) output.write(grade_csv_header(explain));
   std::array<std::size_t, 5> per_level{};
-  std::size_t failed = 0;
+  std::size_t failed = 0, unknown = 0;
 
   for_each_record<GradeOutcome>(
       stream, common.pipeline_options(), [engine] { return Grader(engine); },
@@ -78,7 +84,7 @@ int run_grade(const std::vector<std::string>& args) {
         if (outcome.status == "graded") {
           ++per_level[static_cast<std::size_t>(outcome.grade.level)];
         } else {
-          ++failed;
+          ++(outcome.status == "unknown" ? unknown : failed);
           diagnose(record, outcome.error);
         }
         text.clear();
@@ -88,11 +94,12 @@ int run_grade(const std::vector<std::string>& args) {
       [&](bool input_waited) { output.end_batch(input_waited); });
   output.flush();
 
-  std::size_t total = failed;
+  std::size_t total = failed + unknown;
   for (std::size_t count : per_level) total += count;
-  fmt::print(stderr, "grade: {} records: {} easy, {} medium, {} hard, {} expert, {} extreme, {} failed\n", total,
-             per_level[0], per_level[1], per_level[2], per_level[3], per_level[4], failed);
-  return finish_command("grade", output, stream, failed == 0);
+  fmt::print(stderr, "grade: {} records: {} easy, {} medium, {} hard, {} expert, {} extreme, {}{} failed\n", total,
+             per_level[0], per_level[1], per_level[2], per_level[3], per_level[4],
+             unknown != 0 ? fmt::format("{} unknown, ", unknown) : std::string(), failed);
+  return finish_command("grade", output, stream, failed == 0 && unknown == 0);
 }
 
 const CommandRegistration registration{

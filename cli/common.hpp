@@ -87,7 +87,7 @@ struct RecordOptions {
   std::string format_text = "line";
   std::string engine_text;
   bool grid_layout = true;  ///< whether --format grid is offered (one-line verdicts have none)
-  bool budgets = true;           ///< whether --timeout and --nodes are offered (the grader takes no budget yet)
+  bool budgets = true;           ///< whether --timeout and --nodes are offered
   double timeout_seconds = 0;    ///< --timeout: wall time per record (0: none)
   std::uint64_t node_limit = 0;  ///< --nodes: search nodes per record (0: none; deterministic)
 

@@ -21,6 +21,7 @@
 #include <span>
 #include <vector>
 
+#include "sudokit/budget.hpp"
 #include "sudokit/grader.hpp"
 #include "sudokit/grid.hpp"
 
@@ -180,5 +181,32 @@ bool find_technique(Technique technique, const Board& board, Step& step);
 /// The next step of the solving path: the easiest step available, by SE rating (uniqueness
 /// techniques only when `allow_uniqueness`), its `rating` set. Does not apply it.
 std::optional<Step> next_step(const Board& board, bool allow_uniqueness);
+
+// --- A grade's budget (GradeOptions::budget) and the techniques added for issue 12 -------
+
+/// The budget of one grade as next_step() spends it: one node per technique tried on a
+/// board (the driver adds the solver's nodes to `used`), the clock read after each.
+struct LadderMeter {
+  BudgetMeter meter;
+  std::uint64_t used = 0;
+  bool spent = false;
+  /// Charges one technique about to be tried; true (and stays true) once the budget is gone.
+  bool charge() {
+    if (!spent && (used >= meter.node_cap() || meter.clock_passed())) spent = true;
+    if (!spent) ++used;
+    return spent;
+  }
+};
+/// next_step() under a budget: nullopt with meter->spent set when it ran out before the
+/// easiest step was known (a step found but not yet proved the easiest is not returned).
+std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderMeter* meter);
+
+// fish.cpp: finned and sashimi fish of size 2..4 (fins in one box).
+bool find_finned_fish(const Board& board, int size, Step& step);
+// unique_loops.cpp: unique loops of 6-10 cells (types 1, 2, 4) and BUG type 2 (BUG+n).
+bool find_unique_loop_1(const Board& board, Step& step);
+bool find_unique_loop_2(const Board& board, Step& step);
+bool find_unique_loop_4(const Board& board, Step& step);
+bool find_bug_type_2(const Board& board, Step& step);
 
 }  // namespace sudokit::grading

@@ -331,6 +331,7 @@ std::string grade_status(const Grade& grade) {
     case GradeStatus::graded: return grade.unique ? "graded" : "multiple";
     case GradeStatus::invalid: return "invalid";
     case GradeStatus::no_solution: return "none";
+    case GradeStatus::unknown: return "unknown";
   }
   return "invalid";
 }
@@ -351,6 +352,8 @@ std::string grade_csv_header(bool explain) {
 void write_grade(std::string& out, const OutputOptions& options, const Record& record, const GradeOutcome& outcome) {
   const Alphabet& alphabet = options.alphabet;
   const bool graded = outcome.status == "graded";
+  // unknown (the budget ran out): the steps taken so far are known, the rating a lower bound.
+  const bool partial = outcome.status == "unknown" && outcome.grade.status == GradeStatus::unknown;
   const Grade& g = outcome.grade;
   switch (options.format) {
     case Format::line:
@@ -366,12 +369,12 @@ void write_grade(std::string& out, const OutputOptions& options, const Record& r
       return;
     case Format::jsonl: {
       Json j = base_object(record, alphabet, outcome.status);
-      if (!graded) {
+      if (!graded && !partial) {
         j["error"] = outcome.error;
         append_json(out, j, &record);
         return;
       }
-      j["level"] = level_name(g.level);
+      if (graded) j["level"] = level_name(g.level);
       j["rating"] = g.rating;
       j["score"] = g.score;
       j["hardest"] = hardest_name(g);
@@ -388,14 +391,15 @@ void write_grade(std::string& out, const OutputOptions& options, const Record& r
         for (const Step& s : g.path) path.push_back(describe_step(s, record.grid->shape));
         j["path"] = path;
       }
+      if (partial) j["error"] = outcome.error;
       append_json(out, j, &record);
       return;
     }
     case Format::csv: {
       out += csv_prefix(record, alphabet, outcome.status);
-      if (graded) {
-        out += fmt::format(",{},{:.1f},{},{},{},{},{}", level_name(g.level), g.rating, g.score, hardest_name(g), g.givens,
-                           g.guesses, g.unique ? "true" : "false");
+      if (graded || partial) {
+        out += fmt::format(",{},{:.1f},{},{},{},{},{}", graded ? level_name(g.level) : std::string_view(), g.rating, g.score,
+                           hardest_name(g), g.givens, g.guesses, g.unique ? "true" : "false");
         for (int count : g.counts) out += fmt::format(",{}", count);
       } else {
         out += ",,,,,,,";
@@ -403,7 +407,7 @@ void write_grade(std::string& out, const OutputOptions& options, const Record& r
       }
       if (outcome.explain) {
         std::string path;
-        if (graded)
+        if (graded || partial)
           for (const Step& s : g.path) path += (path.empty() ? "" : " | ") + describe_step(s, record.grid->shape);
         out += ',' + csv_field(path);
       }

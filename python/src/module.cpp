@@ -132,6 +132,9 @@ GradePy translate_grade(const sudokit::Grade& grade) {
     case sudokit::GradeStatus::invalid:
       out.status = "invalid";
       break;
+    case sudokit::GradeStatus::unknown:  // a budget ran out (GradeOptions::budget; none set here)
+      out.status = "unknown";
+      break;
   }
   if (out.status == "graded") {
     out.level = std::string(sudokit::level_name(grade.level));

@@ -109,7 +109,6 @@ RecordJob parse_record_job(RecordCommand command, const Query& query, const JobL
   std::uint64_t nodes = 0;
   long long limit = 2;
   bool minimal = false, explain = false, count = false;
-  const bool budgets = command != RecordCommand::grade;  // the grader takes no budget yet
   for (const auto& [name, value] : query) {
     if (name == "size") {
       if (!whole(value, size) || size < 0) throw BadRequest(fmt::format("size={} is not a grid size", value));
@@ -128,9 +127,9 @@ RecordJob parse_record_job(RecordCommand command, const Query& query, const JobL
     } else if (name == "source") {
       if (value.empty() || value.size() > 200) throw BadRequest("source= names the input in 1 to 200 bytes");
       job.source = value;
-    } else if (budgets && name == "timeout") {
+    } else if (name == "timeout") {
       timeout = parse_seconds(name, value);
-    } else if (budgets && name == "nodes") {
+    } else if (name == "nodes") {
       if (!whole(value, nodes)) throw BadRequest(fmt::format("nodes={} is not a whole number", value));
     } else if (command == RecordCommand::solve && name == "limit") {
       if (!whole(value, limit)) throw BadRequest(fmt::format("limit={} is not a whole number", value));
@@ -189,6 +188,7 @@ RecordJob parse_record_job(RecordCommand command, const Query& query, const JobL
       const auto mode = parse_uniqueness(uniqueness);
       if (!mode) throw BadRequest(fmt::format("unknown --uniqueness '{}' (use check, assume or off)", uniqueness));
       job.grade.options.uniqueness = *mode;
+      job.grade.options.budget = budget;  // the per-record timeout and the request's deadline
       break;
     }
     case RecordCommand::score: {

@@ -159,10 +159,71 @@ TEST(CliGrade, FastEngineRejectsOtherSizesPerRecord) {
   EXPECT_EQ(run_sudokit({"grade", "--engine", "warp"}, kEasy + "\n").exit_code, 2);
 }
 
+// --timeout / --nodes (issue 13): a record that runs out is `unknown` with what is known, the
+// records after it are still answered, in order, and the exit code is 1.
+TEST(CliGrade, NodeBudgetLeavesAHardRecordUnknownAndGoesOn) {
+  const std::string input = kEasy + "\n" + kInkala + "\n" + kEasy + "\n";
+  auto r = run_sudokit({"grade", "--nodes", "4000", "--threads", "2"}, input);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  const auto lines = split_lines(r.out);
+  ASSERT_EQ(lines.size(), 3u) << r.out;
+  EXPECT_EQ(lines[0].rfind("easy ", 0), 0u) << lines[0];
+  EXPECT_EQ(lines[1].rfind("unknown: budget spent after ", 0), 0u) << lines[1];
+  EXPECT_NE(lines[1].find("rating at least"), std::string::npos) << lines[1];
+  EXPECT_EQ(lines[2], lines[0]);
+  EXPECT_NE(r.err.find("1 unknown, 0 failed"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("3 records: 2 easy"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("<stdin>:2:"), std::string::npos) << r.err;
+
+  // jsonl: the steps taken so far and the rating as a lower bound; no level.
+  auto j = run_sudokit({"grade", "--nodes", "4000", "--format", "jsonl"}, input);
+  EXPECT_EQ(j.exit_code, 1);
+  const auto records = split_lines(j.out);
+  ASSERT_EQ(records.size(), 3u);
+  const auto unknown = nlohmann::json::parse(records[1]);
+  EXPECT_EQ(unknown["status"], "unknown");
+  EXPECT_FALSE(unknown.contains("level"));
+  EXPECT_TRUE(unknown["rating"].is_number());
+  EXPECT_TRUE(unknown["steps"].is_object());
+  EXPECT_FALSE(unknown["steps"].empty());
+  EXPECT_NE(unknown["error"].get<std::string>().find("budget spent"), std::string::npos);
+  EXPECT_EQ(nlohmann::json::parse(records[2])["status"], "graded");
+
+  // Without the budget the same input grades completely.
+  auto full = run_sudokit({"grade"}, input);
+  EXPECT_EQ(full.exit_code, 0) << full.err;
+}
+
+TEST(CliGrade, TimeoutOfAMillisecondLeavesAHardRecordUnknown) {
+  auto r = run_sudokit({"grade", "--timeout", "0.001"}, kInkala + "\n" + kEasy + "\n");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  const auto lines = split_lines(r.out);
+  ASSERT_EQ(lines.size(), 2u) << r.out;
+  EXPECT_EQ(lines[0].rfind("unknown: budget spent", 0), 0u) << lines[0];
+  EXPECT_NE(r.err.find("1 unknown"), std::string::npos) << r.err;
+}
+
+TEST(CliGrade, CsvOfAnUnknownRecordHasTheRatingSoFar) {
+  auto r = run_sudokit({"grade", "--nodes", "4000", "--format", "csv"}, kInkala + "\n");
+  EXPECT_EQ(r.exit_code, 1);
+  const auto lines = split_lines(r.out);
+  ASSERT_EQ(lines.size(), 2u) << r.out;
+  const auto header = sudokit::testing::parse_csv_row(lines[0]);
+  const auto row = sudokit::testing::parse_csv_row(lines[1]);
+  ASSERT_EQ(header.size(), row.size());
+  auto column = [&](const std::string& name) {
+    return row[static_cast<std::size_t>(std::find(header.begin(), header.end(), name) - header.begin())];
+  };
+  EXPECT_EQ(column("status"), "unknown");
+  EXPECT_EQ(column("level"), "");
+  EXPECT_FALSE(column("rating").empty());
+  EXPECT_NE(column("error").find("budget spent"), std::string::npos);
+}
+
 TEST(CliGrade, UsageErrors) {
   for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
            {"grade", "--uniqueness", "maybe"}, {"grade", "--format", "grid"}, {"grade", "--format", "xml"},
-           {"grade", "--no-such-option"}}) {
+           {"grade", "--no-such-option"}, {"grade", "--timeout", "-1"}}) {
     auto r = run_sudokit(args, kEasy + "\n");
     EXPECT_EQ(r.exit_code, 2) << args[1];
     EXPECT_TRUE(r.out.empty()) << r.out;

@@ -203,6 +203,30 @@ TEST(ServerLimits, APerRecordTimeoutAnswersUnknownAndTheServerCapsIt) {
   for (const auto& line : split_lines(asked.body)) EXPECT_EQ(nlohmann::json::parse(line)["status"], "unknown");
 }
 
+TEST(ServerLimits, AGradeHonoursThePerRecordTimeoutAndNodes) {
+  ServerOptions options;
+  options.record_timeout = std::chrono::milliseconds(1);  // a hard grade takes a hundred times that
+  TestServer server(options);
+  HttpConnection http(server.port());
+  const std::string hard = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+  const std::string easy = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+  const HttpReply capped = http.post("/v1/grade?timeout=100", hard + "\n");  // more than the cap
+  ASSERT_EQ(capped.status, 200u) << capped.error;
+  const auto record = nlohmann::json::parse(capped.body);
+  EXPECT_EQ(record["status"], "unknown");
+  EXPECT_NE(record["error"].get<std::string>().find("budget spent"), std::string::npos);
+  // The node budget is the program's: the same bytes as `sudokit grade --nodes 4000 --format jsonl`.
+  TestServer roomy;
+  HttpConnection http2(roomy.port());
+  const HttpReply nodes = http2.post("/v1/grade?nodes=4000", easy + "\n" + hard + "\n" + easy + "\n");
+  ASSERT_EQ(nodes.status, 200u);
+  const auto lines = split_lines(nodes.body);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(nlohmann::json::parse(lines[0])["status"], "graded");
+  EXPECT_EQ(nlohmann::json::parse(lines[1])["status"], "unknown");
+  EXPECT_EQ(nlohmann::json::parse(lines[2])["status"], "graded");
+}
+
 TEST(ServerLimits, RecordsPastTheLimitAreAnsweredErrorInPlace) {
   ServerOptions options;
   options.max_records = 3;
@@ -266,7 +290,7 @@ TEST_F(ServerAnswers, HealthMetricsPageAndWrongRoutes) {
   EXPECT_EQ(http.post("/v1/score?weights=/etc/passwd", "x\n").status, 400u);
   EXPECT_EQ(http.post("/v1/solve?format=csv", "x\n").status, 400u);
   EXPECT_EQ(http.post("/v1/solve?limit=0", "x\n").status, 400u);
-  EXPECT_EQ(http.post("/v1/grade?timeout=1", "x\n").status, 400u);  // the grader takes no budget
+  EXPECT_EQ(http.post("/v1/grade?timeout=x", "x\n").status, 400u);
 }
 
 }  // namespace

@@ -15,7 +15,7 @@
 //              easy     rating < 2.5   singles, direct hidden pairs
 //              medium   < 4.0          locked candidates, pairs, triples, X-Wing, Swordfish
 //              hard     < 6.0          wings, turbot fish, empty rectangles, unique
-//                                      rectangles, quads, Jellyfish, BUG
+//                                      rectangles and loops, quads, Jellyfish, BUG
 //              expert   < 7.5          aligned pair exclusion, X-/XY-chains, AICs, cycles
 //              extreme  >= 7.5         Nishio, forcing chains, dynamic chains, guessing
 //   hardest  the technique of the hardest step;
@@ -39,6 +39,9 @@
 // Sizes: every technique is written over the houses of sudokit::Shape, so 4×4, 6×6, 16×16
 // grade too (up to kMaxSize); the techniques were designed and tested on 9×9 first.
 //
+// Budget: GradeOptions::budget bounds one grade (nodes and/or time, sudokit/budget.hpp); a
+// grade that runs out is GradeStatus::unknown with the steps taken so far.
+//
 // Example:
 //   sudokit::Grade g = sudokit::grade(puzzle);
 //   if (g.status == sudokit::GradeStatus::graded) use(g.rating, g.level, g.hardest);
@@ -52,6 +55,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sudokit/budget.hpp"
 #include "sudokit/grid.hpp"
 #include "sudokit/solver.hpp"
 
@@ -109,8 +113,17 @@ enum class Technique : std::uint8_t {
   dynamic_forcing_chain,
   dynamic_forcing_chain_plus,
   guess,
+  // Added after `guess` so that the techniques before keep their numbers (the C API's
+  // technique numbers, csv columns); tried in order of rating like the rest (see kLadder).
+  finned_x_wing,      ///< X-Wing with fins in one box, sashimi included (SE has none: 5.4, fish.cpp)
+  finned_swordfish,   ///< (5.5)
+  finned_jellyfish,   ///< (5.6)
+  unique_loop_1,      ///< unique loop of 6-10 cells, one cell with extras (SE 4.6-5.0, unique_loops.cpp)
+  unique_loop_2,      ///< the extras one digit x, removed from cells seeing them all (SE 4.7-5.1)
+  unique_loop_4,      ///< two extra cells in a house where a is locked: b leaves both (SE 4.7-5.1)
+  bug_type_2,         ///< BUG+n: every extra candidate the same digit (SE 5.7)
 };
-inline constexpr int kTechniqueCount = static_cast<int>(Technique::guess) + 1;
+inline constexpr int kTechniqueCount = static_cast<int>(Technique::bug_type_2) + 1;
 
 /// Levels in increasing rating (level_for_rating()).
 enum class Level : std::uint8_t { easy, medium, hard, expert, extreme };
@@ -134,7 +147,7 @@ Level level_for_rating(double rating);
 /// SE's chain length adjustment for a chain of `nodes` candidates (on and off): +0.1 past 4,
 /// 6, 8, 12, 16, 24, 32, ... nodes.
 double chain_length_adjustment(int nodes);
-/// True for unique rectangle and BUG+1, which assume the puzzle has one solution.
+/// True for unique rectangles and loops and BUG, which assume the puzzle has one solution.
 bool needs_uniqueness(Technique technique);
 
 /// "easy" | "medium" | "hard" | "expert" | "extreme"
@@ -174,6 +187,9 @@ enum class GradeStatus : std::uint8_t {
   graded,       ///< a path to the solution was found (possibly with guesses)
   invalid,      ///< the givens clash or a digit is out of range
   no_solution,  ///< the givens admit no solution
+  /// GradeOptions::budget ran out: the grade describes the steps taken so far (`rating` and
+  /// `hardest` are lower bounds, `counts` and `path` the steps taken); `error` says where.
+  unknown,
 };
 
 struct Grade {
@@ -207,6 +223,12 @@ struct GradeOptions {
   bool record_path = true;
   /// Give up at the first stall instead of guessing on (level extreme, path incomplete).
   bool stop_at_stall = false;
+  /// Per grade (sudokit/budget.hpp). A node is a search node of the solver's uniqueness
+  /// check or of the guess count, or one technique tried on one board, so a node budget
+  /// stops at the same step on every machine. Time is checked after every technique tried,
+  /// so a grade overruns its deadline by at most one finder call (milliseconds on 9x9). A
+  /// grade that runs out has status `unknown`.
+  Budget budget;
 };
 
 /// Holds reusable state (solvers, house tables); one per thread. Not thread-safe.

@@ -116,7 +116,7 @@ void write_score(std::string& out, const OutputOptions& options, const Record& r
 
 struct GradeOutcome {
   /// graded; invalid (unreadable, clashing givens); none (no solution); multiple (a grade
-  /// needs exactly one solution); error.
+  /// needs exactly one solution); unknown (GradeOptions::budget ran out); error.
   std::string status;
   std::string error;
   Grade grade;
@@ -127,7 +127,8 @@ std::string grade_status(const Grade& grade);
 std::string grade_csv_header(bool explain);
 /// line: "LEVEL RATING SCORE HARDEST" (then the path, one indented step a line, with
 /// explain); jsonl fields after the common ones: level, rating, score, hardest, steps {technique: count},
-/// givens, guesses, unique, path (with explain), error.
+/// givens, guesses, unique, path (with explain), error. unknown: rating (a lower bound), score,
+/// hardest, steps (the steps taken), givens, guesses, unique, path, and error saying so.
 void write_grade(std::string& out, const OutputOptions& options, const Record& record, const GradeOutcome& outcome);
 
 // --- generate ----------------------------------------------------------------------------

@@ -1,0 +1,276 @@
+// unique_loops.cpp: unique loops (types 1, 2 and 4) and BUG type 2, uniqueness techniques
+// beyond the rectangle (uniqueness.cpp) that Sukaku Explainer (SE) rates.
+//
+//  - Unique loop: an even cycle of 6, 8 or 10 empty cells that all hold two digits a and b,
+//    consecutive cells sharing a house, and every row, column and box holding either none of
+//    the cells or exactly two. If every cell held only {a,b}, a and b could be swapped along
+//    the loop (each house loses one a and one b and gains them back) and the puzzle would have
+//    two solutions. A unique rectangle is the loop of four cells. The types are the
+//    rectangle's:
+//      type 1  one cell holds more than {a,b}: it is neither a nor b;
+//      type 2  the cells holding more hold exactly one extra digit x, the same in all: one
+//              of them is x, so x leaves every cell that sees all of them;
+//      type 4  two cells holding more share a house where a lies only in loop cells of that
+//              house (the two): one of them is a, so b leaves both.
+//    SE rates a unique loop 4.5, +0.1 from 6 cells, +0.2 from 8, +0.5 from 10, and each type
+//    as its rectangle does on top of that (type 2 and type 4: +0.1): a 6-loop of type 1 is
+//    4.6, of type 2 or 4 4.7 (diuf.sudoku.solver.rules.unique.UniqueLoopHint and its types).
+//    The loop must be two-colourable over its houses (a's and b's alternate in every house),
+//    which is checked: an even cycle can still hide an odd one through a third house.
+//  - BUG type 2 (a BUG+n): every empty cell has two candidates except a few with three, and
+//    the third candidate is the same digit x in all of them; without x the board would be a
+//    bivalue universal grave (every digit twice in every house it fits in), which has no
+//    solution or two, so one of those cells is x and x leaves every cell that sees them all.
+//    SE 5.7 (diuf.sudoku.solver.rules.unique.Bug2Hint).
+//
+// The loop search is a depth-first walk from the loop's smallest cell through cells holding
+// both digits, at most two loop cells per house, up to 10 cells; among the loops of a digit
+// pair the first found in that order is used, so the step does not depend on anything but
+// the board.
+#include <array>
+#include <vector>
+
+#include "board.hpp"
+
+namespace sudokit::grading {
+namespace {
+
+constexpr int kMaxLoop = 10;
+
+/// SE's value of a unique loop of `cells` cells (type 1; types 2 and 4 add 0.1).
+double loop_rating(int cells) {
+  double r = 4.5;
+  if (cells >= 10) r += 0.3;
+  if (cells >= 8) r += 0.2;
+  else if (cells >= 6) r += 0.1;
+  return r;
+}
+
+/// Calls visit(loop, pair) for every unique loop of 6..10 cells (each once, from its smallest
+/// cell) until visit returns true. Prunes: a loop holds at most `max_extras` cells with
+/// candidates beyond the pair, and only cells admit(cell, pair) accepts (type 2: the pair and
+/// one given extra digit), so the walk stays among the few cells that can be on such a loop.
+template <class Admit, class Visit>
+bool for_each_loop(const Board& board, int max_extras, Admit admit, Visit visit) {
+  const Topology& topo = board.topo();
+  const int n = topo.n;
+  const int houses = topo.houses();
+  std::vector<int> loop;
+  std::vector<int> house_count(static_cast<std::size_t>(houses), 0);
+  std::vector<char> in_loop(static_cast<std::size_t>(topo.cells), 0);
+  auto houses_of = [&](int c) { return std::array<int, 3>{topo.row_house(c), topo.col_house(c), topo.box_house(c)}; };
+  for (int a = 1; a <= n; ++a)
+    for (int b = a + 1; b <= n; ++b) {
+      const std::uint64_t pair = digit_bit(a) | digit_bit(b);
+      auto fits = [&](int c) { return board.value(c) == 0 && (board.candidates(c) & pair) == pair && admit(c, pair); };
+      // A loop has at least 6 cells, at most max_extras of them beyond the pair.
+      int exact = 0, admitted = 0;
+      for (int c = 0; c < topo.cells; ++c)
+        if (fits(c)) {
+          ++admitted;
+          if (board.candidates(c) == pair) ++exact;
+        }
+      if (admitted < 6 || exact < 6 - max_extras) continue;
+      for (int start = 0; start < topo.cells; ++start) {
+        if (!fits(start)) continue;
+        int extras = 0;
+        auto push = [&](int c) {
+          loop.push_back(c);
+          in_loop[static_cast<std::size_t>(c)] = 1;
+          for (int h : houses_of(c)) ++house_count[static_cast<std::size_t>(h)];
+          if (board.candidates(c) != pair) ++extras;
+        };
+        auto pop = [&] {
+          const int c = loop.back();
+          loop.pop_back();
+          in_loop[static_cast<std::size_t>(c)] = 0;
+          for (int h : houses_of(c)) --house_count[static_cast<std::size_t>(h)];
+          if (board.candidates(c) != pair) --extras;
+        };
+        auto closed = [&]() -> bool {
+          // Every house holds 0 or 2 loop cells, and the cells two-colour over their houses.
+          for (int c : loop)
+            for (int h : houses_of(c))
+              if (house_count[static_cast<std::size_t>(h)] != 2) return false;
+          std::array<int, kMaxLoop> colour{};
+          colour.fill(-1);
+          colour[0] = 0;
+          for (bool changed = true; changed;) {
+            changed = false;
+            for (std::size_t i = 0; i < loop.size(); ++i)
+              for (std::size_t j = 0; j < loop.size(); ++j) {
+                if (i == j || !topo.sees(loop[i], loop[j]) || colour[i] < 0) continue;
+                if (colour[j] < 0) {
+                  colour[j] = 1 - colour[i];
+                  changed = true;
+                } else if (colour[j] == colour[i]) {
+                  return false;
+                }
+              }
+          }
+          return true;
+        };
+        auto walk = [&](auto&& self, int last_house) -> bool {
+          const int at = loop.back();
+          for (int h : houses_of(at)) {
+            if (h == last_house) continue;  // leave a cell through another house than the one we came by
+            for (int c : topo.house(h)) {
+              if (c == start && loop.size() >= 6 && loop.size() % 2 == 0 && h != last_house) {
+                if (closed() && visit(loop, pair)) return true;
+                continue;
+              }
+              if (c <= start || in_loop[static_cast<std::size_t>(c)] || !fits(c)) continue;
+              if (static_cast<int>(loop.size()) >= kMaxLoop) continue;
+              bool full = false;
+              for (int hh : houses_of(c)) full = full || house_count[static_cast<std::size_t>(hh)] >= 2;
+              if (full) continue;
+              push(c);
+              if (extras <= max_extras && self(self, h)) return true;
+              pop();
+            }
+          }
+          return false;
+        };
+        loop.clear();
+        push(start);
+        const bool found = extras <= max_extras && walk(walk, -1);
+        while (!loop.empty()) pop();
+        if (found) return true;
+      }
+    }
+  return false;
+}
+
+void describe_loop(Step& step, Technique technique, const std::vector<int>& loop, std::uint64_t pair, double rating) {
+  step.technique = technique;
+  step.cells = loop;
+  step.digits = pair;
+  step.rating = rating;
+  normalise(step);
+}
+
+}  // namespace
+
+bool find_unique_loop_1(const Board& board, Step& step) {
+  return for_each_loop(board, 1, [](int, std::uint64_t) { return true; }, [&](const std::vector<int>& loop, std::uint64_t pair) {
+    int odd = -1;
+    for (int c : loop)
+      if (board.candidates(c) != pair) odd = c;
+    if (odd < 0) return false;
+    step = Step{};
+    for (std::uint64_t m = pair; m; m &= m - 1) eliminate_into(board, step, odd, lowest(m) + 1);
+    if (step.eliminations.empty()) return false;
+    describe_loop(step, Technique::unique_loop_1, loop, pair, loop_rating(static_cast<int>(loop.size())));
+    return true;
+  });
+}
+
+bool find_unique_loop_2(const Board& board, Step& step) {
+  const Topology& topo = board.topo();
+  // The extra digit x first: loop cells then hold exactly {a,b} or {a,b,x}.
+  for (int x = 1; x <= board.n(); ++x) {
+    auto admit = [&](int c, std::uint64_t pair) {
+      return (pair & digit_bit(x)) == 0 && (board.candidates(c) == pair || board.candidates(c) == (pair | digit_bit(x)));
+    };
+    if (for_each_loop(board, kMaxLoop, admit, [&](const std::vector<int>& loop, std::uint64_t pair) {
+    std::vector<int> roof;
+    std::uint64_t extra = 0;
+    for (int c : loop)
+      if (board.candidates(c) != pair) {
+        roof.push_back(c);
+        extra |= board.candidates(c) & ~pair;
+      }
+    if (roof.size() < 2 || extra != digit_bit(x)) return false;
+    step = Step{};
+    for (int c : topo.peers(roof[0])) {
+      bool sees_all = true;
+      for (std::size_t i = 1; i < roof.size() && sees_all; ++i) sees_all = c != roof[i] && topo.sees(c, roof[i]);
+      if (sees_all) eliminate_into(board, step, c, x);
+    }
+    if (step.eliminations.empty()) return false;
+    describe_loop(step, Technique::unique_loop_2, loop, pair, loop_rating(static_cast<int>(loop.size())) + 0.1);
+    return true;
+  }))
+      return true;
+  }
+  return false;
+}
+
+bool find_unique_loop_4(const Board& board, Step& step) {
+  const Topology& topo = board.topo();
+  return for_each_loop(board, 2, [](int, std::uint64_t) { return true; }, [&](const std::vector<int>& loop, std::uint64_t pair) {
+    std::vector<int> roof;
+    for (int c : loop)
+      if (board.candidates(c) != pair) roof.push_back(c);
+    if (roof.size() != 2 || !topo.sees(roof[0], roof[1])) return false;
+    const std::array<int, 3> shared = {topo.row[roof[0]] == topo.row[roof[1]] ? topo.row_house(roof[0]) : -1,
+                                       topo.col[roof[0]] == topo.col[roof[1]] ? topo.col_house(roof[0]) : -1,
+                                       topo.box[roof[0]] == topo.box[roof[1]] ? topo.box_house(roof[0]) : -1};
+    for (int h : shared) {
+      if (h < 0) continue;
+      for (std::uint64_t m = pair; m; m &= m - 1) {
+        const int a = lowest(m) + 1;
+        const int b = lowest(pair & ~digit_bit(a)) + 1;
+        if (popcount(board.positions(h, a)) != 2) continue;  // a only in the two roof cells
+        step = Step{};
+        eliminate_into(board, step, roof[0], b);
+        eliminate_into(board, step, roof[1], b);
+        if (step.eliminations.empty()) continue;
+        describe_loop(step, Technique::unique_loop_4, loop, pair, loop_rating(static_cast<int>(loop.size())) + 0.1);
+        step.houses = {h};
+        return true;
+      }
+    }
+    return false;
+  });
+}
+
+bool find_bug_type_2(const Board& board, Step& step) {
+  const Topology& topo = board.topo();
+  std::vector<int> extra_cells;
+  for (int c = 0; c < topo.cells; ++c) {
+    if (board.value(c) != 0) continue;
+    const int count = popcount(board.candidates(c));
+    if (count == 2) continue;
+    if (count != 3) return false;
+    extra_cells.push_back(c);
+  }
+  if (extra_cells.size() < 2) return false;  // one cell: BUG+1 (uniqueness.cpp)
+  // Every extra cell holds x; without x in them, every digit fits exactly twice in every house
+  // where it fits at all. Try each x of the first extra cell.
+  for (std::uint64_t ms = board.candidates(extra_cells[0]); ms; ms &= ms - 1) {
+    const int x = lowest(ms) + 1;
+    bool all_hold = true;
+    for (int c : extra_cells) all_hold = all_hold && board.has(c, x);
+    if (!all_hold) continue;
+    bool grave = true;
+    for (int h = 0; h < topo.houses() && grave; ++h) {
+      std::uint64_t once = 0, twice = 0, thrice = 0;
+      for (int c : topo.house(h)) {
+        std::uint64_t m = board.candidates(c);
+        if (popcount(m) == 3) m &= ~digit_bit(x);
+        thrice |= twice & m;
+        twice |= once & m;
+        once |= m;
+      }
+      if (thrice != 0 || once != twice) grave = false;
+    }
+    if (!grave) continue;
+    step = Step{};
+    for (int c : topo.peers(extra_cells[0])) {
+      bool sees_all = true;
+      for (std::size_t i = 1; i < extra_cells.size() && sees_all; ++i)
+        sees_all = c != extra_cells[i] && topo.sees(c, extra_cells[i]);
+      if (sees_all) eliminate_into(board, step, c, x);
+    }
+    if (step.eliminations.empty()) return false;
+    step.technique = Technique::bug_type_2;
+    step.cells = extra_cells;
+    step.digits = digit_bit(x);
+    normalise(step);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace sudokit::grading
