@@ -397,7 +397,7 @@ Propagator& propagator_for(const Board& board, Mode mode) {
     same = slot.values[static_cast<std::size_t>(c)] == board.value(c) && slot.candidates[static_cast<std::size_t>(c)] == board.candidates(c);
   if (same) return *slot.prop;
   if (!slot.prop || slot.topo.get() != &board.topo()) {
-    slot.topo = topology_for(board.topo().shape);
+    slot.topo = board.topology();  // the board's own: a variant's differs from its shape's
     slot.prop = std::make_unique<Propagator>(*slot.topo, mode);
   }
   slot.values.assign(static_cast<std::size_t>(board.cells()), 0);
@@ -441,7 +441,7 @@ const Analysis& analyse(const Board& board, Mode mode, bool with_false) {
   const bool same = a.matches(board, mode);
   if (!same) {  // reset, keeping the buffers
     a.mode = mode;
-    a.topo = topology_for(board.topo().shape);
+    a.topo = board.topology();
     a.values.clear();
     a.candidates.clear();
     for (int c = 0; c < board.cells(); ++c) {

@@ -39,6 +39,14 @@
 // Sizes: every technique is written over the houses of sudokit::Shape, so 4×4, 6×6, 16×16
 // grade too (up to kMaxSize); the techniques were designed and tested on 9×9 first.
 //
+// Variants (sudokit/variant.hpp, the overloads taking Rules): the same techniques over the
+// variant's houses (jigsaw regions instead of boxes; x's diagonals and hyper's windows as
+// extra houses 3n..; killer cage mates as peers), plus, for killer, two cage-sum techniques
+// (cage combinations 2.2, innies/outies from 2.8; see killer.cpp). Variants are graded in
+// their given orientation (no canonical form) and without uniqueness techniques (their
+// deadly patterns are proved for classic Sudoku only). Levels are the same function of the
+// rating.
+//
 // Example:
 //   sudokit::Grade g = sudokit::grade(puzzle);
 //   if (g.status == sudokit::GradeStatus::graded) use(g.rating, g.level, g.hardest);
@@ -54,6 +62,7 @@
 
 #include "sudokit/grid.hpp"
 #include "sudokit/solver.hpp"
+#include "sudokit/variant.hpp"
 
 namespace sudokit {
 
@@ -108,6 +117,9 @@ enum class Technique : std::uint8_t {
   dynamic_contradiction,
   dynamic_forcing_chain,
   dynamic_forcing_chain_plus,
+  // Killer cage sums (killer.cpp; only on killer rules).
+  cage_combination,  ///< digits in no feasible combination of a cage leave its cells
+  innies_outies,     ///< rule of 45: one or two cells left over by whole houses' cages
   guess,
 };
 inline constexpr int kTechniqueCount = static_cast<int>(Technique::guess) + 1;
@@ -157,8 +169,10 @@ struct Step {
   std::vector<int> cells;               ///< the cells forming the pattern
   std::uint64_t digits = 0;             ///< the pattern's digits (bit d-1 for digit d)
   std::vector<int> houses;              ///< houses involved: 0..n-1 rows, n..2n-1 columns, 2n..3n-1 boxes
+                                        ///< (jigsaw regions), 3n.. a variant's extra houses in its rules' order
   /// Chains: the nodes in order, each a cell and the digit that is true there when the
   /// chain's start is false. Simple colouring: the coloured cells, digit 1 or 2 = colour.
+  /// Innies/outies: the left-over cells, each with the sum they add up to (not a digit).
   std::vector<CellDigit> chain;
   /// SE value of this step (technique value plus chain length adjustment), set by the grader.
   double rating = 0.0;
@@ -169,6 +183,8 @@ double step_rating(const Step& step);
 
 /// A solver's-guide line: "Swordfish on 4, rows 2 5 8, removes 4 from r3c7".
 std::string describe_step(const Step& step, const Shape& shape);
+/// The same naming a variant's houses (regions, diagonals, windows) and killer cages.
+std::string describe_step(const Step& step, const Rules& rules);
 
 enum class GradeStatus : std::uint8_t {
   graded,       ///< a path to the solution was found (possibly with guesses)
@@ -222,6 +238,9 @@ class Grader {
   Grader& operator=(Grader&&) noexcept;
 
   Grade grade(const Grid& puzzle, const GradeOptions& options = {});
+  /// Under a variant's rules (rules.shape must be the puzzle's); classic rules grade as above.
+  /// The engine must take variants (automatic or dlx; fast and sat grade it `invalid`).
+  Grade grade(const Grid& puzzle, const Rules& rules, const GradeOptions& options = {});
 
  private:
   struct Impl;
@@ -230,5 +249,6 @@ class Grader {
 
 /// Grades with a per-thread Grader (convenient; deterministic).
 Grade grade(const Grid& puzzle, const GradeOptions& options = {});
+Grade grade(const Grid& puzzle, const Rules& rules, const GradeOptions& options = {});
 
 }  // namespace sudokit
