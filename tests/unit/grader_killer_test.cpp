@@ -107,6 +107,53 @@ TEST(KillerFinders, OutieOfARowAndAPairSum) {
   EXPECT_EQ(step.eliminations.size(), 6u);
 }
 
+// The memoised walk against brute force: random cages of 1-5 cells in row 1 with random
+// candidates; the digits kept are exactly those some distinct filling with the sum uses.
+TEST(KillerFinders, CageCombinationMatchesBruteForce) {
+  std::mt19937_64 rng(42);
+  int checked = 0;
+  for (int round = 0; round < 400; ++round) {
+    const int size = std::uniform_int_distribution<int>(1, 5)(rng);
+    const int sum = std::uniform_int_distribution<int>(min_cage_sum(size), max_cage_sum(9, size))(rng);
+    std::vector<int> cells;
+    for (int k = 0; k < size; ++k) cells.push_back(rc(1, k + 1));
+    const Rules rules = killer({{sum, cells}});
+    Board board = Board::full(grading::topology_for(rules));
+    for (int c : cells) board.set_candidates(c, std::uniform_int_distribution<std::uint64_t>(1, 511)(rng));
+    std::vector<std::uint64_t> keep(cells.size(), 0);
+    bool feasible = false;
+    std::vector<int> pick(cells.size(), 0);
+    auto brute = [&](auto&& self, std::size_t i, int left, std::uint64_t used) -> void {
+      if (i == cells.size()) {
+        if (left != 0) return;
+        feasible = true;
+        for (std::size_t k = 0; k < cells.size(); ++k) keep[k] |= mask({pick[k]});
+        return;
+      }
+      for (int d = 1; d <= 9; ++d)
+        if (board.has(cells[i], d) && !(used & mask({d})) && d <= left) {
+          pick[i] = d;
+          self(self, i + 1, left - d, used | mask({d}));
+        }
+    };
+    brute(brute, 0, sum, 0);
+    Step step;
+    const bool found = grading::find_cage_combination(board, step);
+    bool any_removal = false;
+    for (std::size_t k = 0; k < cells.size(); ++k) any_removal = any_removal || (board.candidates(cells[k]) & ~keep[k]);
+    if (!feasible) {  // a broken board is no step
+      EXPECT_FALSE(found);
+      continue;
+    }
+    ASSERT_EQ(found, any_removal) << "round " << round;
+    if (!found) continue;
+    ++checked;
+    board.apply(step);
+    for (std::size_t k = 0; k < cells.size(); ++k) EXPECT_EQ(board.candidates(cells[k]), keep[k]) << "round " << round;
+  }
+  EXPECT_GT(checked, 50);
+}
+
 TEST(KillerFinders, NothingWithoutCages) {
   Board board = Board::full(*default_shape(9));
   Step step;
