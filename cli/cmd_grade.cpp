@@ -44,7 +44,11 @@ constexpr const char* kUsage =
     "--engine picks the solver of the uniqueness check, whose solution guesses place; the\n"
     "'guesses' figure is always Dancing Links' branch count, so a puzzle grades the same\n"
     "with every engine.\n"
-    "--engine fast takes only 9x9: other records are invalid.";
+    "--engine fast takes only 9x9: other records are invalid.\n"
+    "--variant x|hyper|jigsaw|killer grades under the variant's rules (docs/RECORDS.md):\n"
+    "the same techniques over its houses (regions, diagonals, windows), for killer also\n"
+    "cage combinations and innies/outies; variants are graded as given, without the\n"
+    "uniqueness techniques.";
 
 int run_grade(const std::vector<std::string>& args) {
   RecordOptions common;
@@ -57,10 +61,12 @@ int run_grade(const std::vector<std::string>& args) {
       ("uniqueness", po::value(&uniqueness_text)->default_value("check")->value_name("MODE"),
        "check | assume | off: when unique rectangle and BUG+1 may be used");
   add_record_options(options, common);
+  add_variant_option(options, common.input);
   if (!parse_command_line(args, options, kUsage, &common.input.files)) return kExitOk;
 
   const OutputOptions out_options = common.output_options();
   const EngineKind engine = common.engine();
+  check_engine_takes_variant(engine, common.input.variant_kind());
   GradeSettings settings;
   settings.options.record_path = explain;
   const auto uniqueness = parse_uniqueness(uniqueness_text);

@@ -46,7 +46,10 @@ constexpr const char* kUsage =
     "--engine picks the solver of --method enumerate and of --count; the branch and bound\n"
     "(--method bnb) has its own search and ignores it. Finished results are the same with\n"
     "every engine (best-score ties keep the smallest grid). --engine fast takes only 9x9:\n"
-    "other records are invalid.";
+    "other records are invalid.\n"
+    "--variant x|hyper|jigsaw|killer scores under the variant's rules (docs/RECORDS.md); its\n"
+    "solutions are enumerated (branch and bound knows classic houses only), so --method does\n"
+    "not apply and the budget counts solutions.";
 
 std::optional<Weights> load_weights(const std::string& spec) {
   if (spec == "target") return std::nullopt;  // rings, sized per record
@@ -76,11 +79,13 @@ int run_score(const std::vector<std::string>& args) {
        "the same as --nodes NODES or --timeout TIME (5s, 250ms, 2m): print the best found, status unknown")
       ("count,c", po::bool_switch(&count), "also count the solutions (jsonl/csv; limited by --budget too)");
   add_record_options(options, common, kDefaultScoreTimeoutSeconds);
+  add_variant_option(options, common.input);
   if (!parse_command_line(args, options, kUsage, &common.input.files)) return kExitOk;
 
   const OutputOptions out_options = common.output_options();
   const Format format = out_options.format;
   const EngineKind engine = common.engine();
+  check_engine_takes_variant(engine, common.input.variant_kind());
   // Counting every solution of an open puzzle can take forever; only spend it where it is shown.
   if (count && (format == Format::line || format == Format::grid))
     throw UsageError("--count shows in --format jsonl or csv only");

@@ -92,7 +92,8 @@ void grade_record(const Record& record, GradeOutcome& outcome, Grader& grader, c
     outcome.error = record.error;
     return;
   }
-  outcome.grade = grader.grade(*record.grid, settings.options);
+  outcome.grade = record.rules ? grader.grade(*record.grid, *record.rules, settings.options)
+                               : grader.grade(*record.grid, settings.options);
   outcome.status = grade_status(outcome.grade);
   outcome.error = outcome.status == "multiple"
                       ? "the puzzle has 2 or more solutions: only a uniquely solvable puzzle can be graded"
@@ -105,10 +106,12 @@ std::string score_status_of(const ScoreResult& result) {
   return result.solution ? "optimal" : "none";
 }
 
-void count_solutions(Solver& counter, const Grid& puzzle, const Budget& budget, ScoreOutcome& outcome) {
+void count_solutions(Solver& counter, const Grid& puzzle, const Rules* rules, const Budget& budget,
+                     ScoreOutcome& outcome) {
   bool complete = true;
-  const std::uint64_t seen =
-      counter.enumerate(puzzle, [](const Grid&) { return true; }, UINT64_MAX, nullptr, budget, &complete);
+  const auto any = [](const Grid&) { return true; };
+  const std::uint64_t seen = rules ? counter.enumerate(puzzle, *rules, any, UINT64_MAX, nullptr, budget, &complete)
+                                   : counter.enumerate(puzzle, any, UINT64_MAX, nullptr, budget, &complete);
   if (complete) outcome.solutions = seen;
   else outcome.solutions_at_least = seen;
 }
@@ -137,17 +140,16 @@ void score_record(const Record& record, ScoreOutcome& outcome, ScoreWorker& work
     return;
   }
   const Weights weights = fixed ? *fixed : Weights::target(puzzle.shape.n);
-  if (on_progress) {
-    ScoreOptions local = settings.options;
-    local.on_progress = on_progress;
-    outcome.result = worker.scorer.score(puzzle, weights, local);
-  } else {
-    outcome.result = worker.scorer.score(puzzle, weights, settings.options);
-  }
+  const Rules* rules = record.rules.get();  // null: classic
+  ScoreOptions local = settings.options;
+  if (on_progress) local.on_progress = on_progress;
+  outcome.result = rules ? worker.scorer.score(puzzle, *rules, weights, local) : worker.scorer.score(puzzle, weights, local);
   outcome.status = score_status_of(outcome.result);
-  if (const auto clashes = find_clashes(puzzle, kReportedClashes + 1); !clashes.empty())
-    outcome.error = "givens clash: " + describe_clashes(puzzle.shape, clashes);
-  if (settings.count) count_solutions(worker.counter, puzzle, settings.options.budget, outcome);
+  if (const auto clashes = rules ? find_clashes(*rules, puzzle, kReportedClashes + 1)
+                                 : find_clashes(puzzle, kReportedClashes + 1);
+      !clashes.empty())
+    outcome.error = "givens clash: " + (rules ? describe_clashes(*rules, clashes) : describe_clashes(puzzle.shape, clashes));
+  if (settings.count) count_solutions(worker.counter, puzzle, rules, settings.options.budget, outcome);
 }
 
 }  // namespace sudokit

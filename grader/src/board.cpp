@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <mutex>
+#include <stdexcept>
 
 namespace sudokit::grading {
 
@@ -19,6 +20,7 @@ Topology::Topology(const Shape& s) : shape(s), n(s.n), cells(s.cells()) {
     col[c] = s.col_of(c);
     box[c] = s.box_of(c);
   }
+  house_count_ = 3 * n;
   house_cells.resize(static_cast<std::size_t>(3 * n * n));
   for (int i = 0; i < n; ++i)
     for (int k = 0; k < n; ++k) {
@@ -26,14 +28,60 @@ Topology::Topology(const Shape& s) : shape(s), n(s.n), cells(s.cells()) {
       house_cells[static_cast<std::size_t>((n + i) * n + k)] = k * n + i;
       house_cells[static_cast<std::size_t>((2 * n + i) * n + k)] = s.cell_in_box(i, k);
     }
-  std::vector<int> peers;
-  for (int c = 0; c < cells; ++c) {
-    peers.clear();
-    for (int other = 0; other < cells; ++other)
-      if (sees(c, other)) peers.push_back(other);
-    if (c == 0) peer_count = static_cast<int>(peers.size());
-    peer_cells.insert(peer_cells.end(), peers.begin(), peers.end());
+  build_peers();
+}
+
+Topology::Topology(const Rules& rules) : Topology(rules.shape) {
+  variant = rules.variant;
+  if (rules.classic()) return;
+  // Rows and columns are the shape's; boxes are replaced by a jigsaw's regions; every house of
+  // the rules past the first 3n is an extra one (diagonals, windows).
+  const auto nn = static_cast<std::size_t>(n);
+  if (variant == Variant::jigsaw) {
+    std::vector<int> filled(nn, 0);
+    for (int c = 0; c < cells; ++c) {
+      const int g = rules.region_of.at(static_cast<std::size_t>(c));
+      box[static_cast<std::size_t>(c)] = g;
+      house_cells[(2 * nn + static_cast<std::size_t>(g)) * nn + static_cast<std::size_t>(filled[static_cast<std::size_t>(g)]++)] = c;
+    }
   }
+  const int extras = static_cast<int>(rules.houses.size()) - 3 * n;
+  if (extras > 64) throw std::invalid_argument("grader: more than 64 extra houses");
+  if (extras > 0) {
+    extra_mask.assign(static_cast<std::size_t>(cells), 0);
+    for (int j = 0; j < extras; ++j) {
+      const House& h = rules.houses[static_cast<std::size_t>(3 * n + j)];
+      if (static_cast<int>(h.cells.size()) != n) throw std::invalid_argument("grader: a house without N cells");
+      extra_kinds_.push_back(h.kind);
+      std::vector<int> sorted = h.cells;
+      std::sort(sorted.begin(), sorted.end());
+      house_cells.insert(house_cells.end(), sorted.begin(), sorted.end());
+      for (int c : sorted) extra_mask[static_cast<std::size_t>(c)] |= bit(j);
+    }
+  }
+  house_count_ = 3 * n + std::max(extras, 0);
+  if (variant == Variant::killer) {
+    cages = rules.cages;
+    cage_of = rules.cage_of;
+    if (cage_of.empty()) {
+      cage_of.assign(static_cast<std::size_t>(cells), -1);
+      for (std::size_t k = 0; k < cages.size(); ++k)
+        for (int c : cages[k].cells) cage_of[static_cast<std::size_t>(c)] = static_cast<int>(k);
+    }
+  }
+  variant_links_ = !extra_mask.empty() || !cage_of.empty();
+  build_peers();
+}
+
+void Topology::build_peers() {
+  peer_cells.clear();
+  peer_first.assign(1, 0);
+  for (int c = 0; c < cells; ++c) {
+    for (int other = 0; other < cells; ++other)
+      if (sees(c, other)) peer_cells.push_back(other);
+    peer_first.push_back(static_cast<int>(peer_cells.size()));
+  }
+  peer_set.clear();
   if (cells <= 64 * CellBits::kWords) {
     peer_set.resize(static_cast<std::size_t>(cells));
     for (int c = 0; c < cells; ++c)
@@ -51,20 +99,46 @@ std::shared_ptr<const Topology> topology_for(const Shape& shape) {
   return cache.back();
 }
 
+std::shared_ptr<const Topology> topology_for(const Rules& rules) {
+  if (rules.classic()) return topology_for(rules.shape);
+  if (rules.variant == Variant::x || rules.variant == Variant::hyper) {
+    static std::mutex mutex;
+    static std::vector<std::shared_ptr<const Topology>> cache;
+    std::lock_guard lock(mutex);
+    for (const auto& t : cache)
+      if (t->shape == rules.shape && t->variant == rules.variant) return t;
+    cache.push_back(std::make_shared<const Topology>(rules));
+    return cache.back();
+  }
+  // Jigsaw and killer rules belong to one puzzle: the last few are kept per thread (a grade
+  // asks for its puzzle's topology once; tests and callers may ask again).
+  thread_local std::vector<std::pair<Rules, std::shared_ptr<const Topology>>> recent;
+  for (const auto& [r, t] : recent)
+    if (r.variant == rules.variant && r.shape == rules.shape && r.region_of == rules.region_of && r.cages == rules.cages)
+      return t;
+  if (recent.size() >= 4) recent.erase(recent.begin());
+  recent.emplace_back(rules, std::make_shared<const Topology>(rules));
+  return recent.back().second;
+}
+
 Board::Board(std::shared_ptr<const Topology> topology)
     : topology_(std::move(topology)),
       values_(static_cast<std::size_t>(topology_->cells), 0),
       candidates_(static_cast<std::size_t>(topology_->cells), 0),
       unsolved_(topology_->cells) {}
 
-Board Board::full(const Shape& shape) {
-  Board board(topology_for(shape));
+Board Board::full(const Shape& shape) { return full(topology_for(shape)); }
+
+Board Board::full(std::shared_ptr<const Topology> topology) {
+  Board board(std::move(topology));
   std::fill(board.candidates_.begin(), board.candidates_.end(), board.all_digits());
   return board;
 }
 
-Board Board::from_grid(const Grid& grid) {
-  Board board = full(grid.shape);
+Board Board::from_grid(const Grid& grid) { return from_grid(grid, topology_for(grid.shape)); }
+
+Board Board::from_grid(const Grid& grid, std::shared_ptr<const Topology> topology) {
+  Board board = full(std::move(topology));
   for (int c = 0; c < board.cells(); ++c) {
     const int d = grid.cells[static_cast<std::size_t>(c)];
     if (d != 0) board.place(c, d);

@@ -10,6 +10,19 @@
 // Houses are numbered rows 0..n-1, columns n..2n-1, boxes 2n..3n-1; inside a house, cells are
 // in index order k = 0..n-1 (a row's k is its column, a column's k its row, a box is
 // row-major), and per-house masks use bit k.
+//
+// Variants (sudokit/variant.hpp) change the topology, not the techniques: a jigsaw's regions
+// take the boxes' place (box[] is the region, houses 2n..3n-1 the regions, row-major); x's
+// diagonals and hyper's windows are extra houses 3n.. (in the rules' order), so houses()
+// grows past 3n and everything that loops over houses (singles, subsets, conjugate pairs,
+// ALS) sees them; peers and sees() include them. A killer's cage mates are peers too (a
+// cage's digits are distinct) but a cage is no house (it need not hold every digit); the
+// cages themselves are kept for the cage-sum finders (killer.cpp). Every technique's
+// argument rests only on "a house holds each digit once" and "peers differ", so each stays
+// sound under these tables; the few that reason about rows, columns and boxes by geometry
+// (fish, skyscraper, kite, empty rectangle, sue de coq) use rows, columns and box[] only,
+// which are houses in every variant. Uniqueness techniques are not (their deadly patterns
+// are classic ones): the grader turns them off for variants.
 #pragma once
 
 #include <array>
@@ -24,6 +37,7 @@
 #include "sudokit/budget.hpp"
 #include "sudokit/grader.hpp"
 #include "sudokit/grid.hpp"
+#include "sudokit/variant.hpp"
 
 namespace sudokit::grading {
 
@@ -63,34 +77,75 @@ struct CellBits {
   }
 };
 
-/// The fixed geometry of a shape: which cells each house holds and which cells see which.
+/// The fixed geometry of a shape (or of a variant's rules): which cells each house holds and
+/// which cells see which.
 struct Topology {
   Shape shape;
+  Variant variant = Variant::classic;
   int n = 0;
   int cells = 0;
-  std::vector<int> row, col, box;  ///< per cell
-  std::vector<int> house_cells;    ///< 3n houses × n cells
-  std::vector<int> peer_cells;     ///< cells × peer_count, sorted
-  int peer_count = 0;
+  std::vector<int> row, col, box;  ///< per cell (box: the jigsaw region)
+  std::vector<int> house_cells;    ///< houses() × n cells
+  std::vector<int> peer_cells;     ///< per cell its peers, sorted, from peer_first[cell]
+  std::vector<int> peer_first;     ///< cells + 1 offsets into peer_cells
   std::vector<CellBits> peer_set;  ///< per cell: its peers as a bit set (shapes up to 256 cells)
+  /// Variants only (empty for classic): per cell, bit j set when it lies in extra house 3n+j.
+  std::vector<std::uint64_t> extra_mask;
+  /// Killer only: the cage of every cell (-1 uncaged) and the cages; empty otherwise.
+  std::vector<int> cage_of;
+  std::vector<Cage> cages;
 
   explicit Topology(const Shape& s);
+  /// The houses, peers and cages of `rules` (classic rules: the same as the shape's).
+  explicit Topology(const Rules& rules);
   std::span<const int> house(int h) const {
     return {house_cells.data() + static_cast<std::ptrdiff_t>(h) * n, static_cast<std::size_t>(n)};
   }
   std::span<const int> peers(int cell) const {
-    return {peer_cells.data() + static_cast<std::ptrdiff_t>(cell) * peer_count, static_cast<std::size_t>(peer_count)};
+    const int first = peer_first[static_cast<std::size_t>(cell)];
+    return {peer_cells.data() + first, static_cast<std::size_t>(peer_first[static_cast<std::size_t>(cell) + 1] - first)};
   }
-  int houses() const { return 3 * n; }
-  /// Distinct cells sharing a row, column or box.
-  bool sees(int a, int b) const { return a != b && (row[a] == row[b] || col[a] == col[b] || box[a] == box[b]); }
+  int houses() const { return house_count_; }
+  /// Distinct cells sharing a row, column, box (region), extra house or killer cage.
+  bool sees(int a, int b) const {
+    return a != b && (row[a] == row[b] || col[a] == col[b] || box[a] == box[b] || (variant_links_ && variant_sees(a, b)));
+  }
+  /// Whether cell `cell` lies in house `h` (any house, extras included).
+  bool in_house(int cell, int h) const {
+    if (h < n) return row[cell] == h;
+    if (h < 2 * n) return n + col[cell] == h;
+    if (h < 3 * n) return 2 * n + box[cell] == h;
+    return !extra_mask.empty() && (extra_mask[static_cast<std::size_t>(cell)] >> (h - 3 * n) & 1);
+  }
   int row_house(int cell) const { return row[cell]; }
   int col_house(int cell) const { return n + col[cell]; }
   int box_house(int cell) const { return 2 * n + box[cell]; }
+  /// The kind of house h: HouseKind::box or region for 2n..3n-1, diagonal or window past it.
+  HouseKind house_kind(int h) const {
+    if (h < n) return HouseKind::row;
+    if (h < 2 * n) return HouseKind::column;
+    if (h < 3 * n) return variant == Variant::jigsaw ? HouseKind::region : HouseKind::box;
+    return extra_kinds_[static_cast<std::size_t>(h - 3 * n)];
+  }
+
+ private:
+  bool variant_sees(int a, int b) const {
+    if (!extra_mask.empty() && (extra_mask[static_cast<std::size_t>(a)] & extra_mask[static_cast<std::size_t>(b)])) return true;
+    return !cage_of.empty() && cage_of[static_cast<std::size_t>(a)] >= 0 &&
+           cage_of[static_cast<std::size_t>(a)] == cage_of[static_cast<std::size_t>(b)];
+  }
+  void build_peers();
+  int house_count_ = 0;
+  bool variant_links_ = false;  ///< extra houses or cages: sees() looks past rows, columns, boxes
+  std::vector<HouseKind> extra_kinds_;
 };
 
 /// Shared, immutable topology of a shape (cached; safe from any thread).
 std::shared_ptr<const Topology> topology_for(const Shape& shape);
+/// The topology of a variant's rules: classic ones are the shape's; x and hyper are cached per
+/// shape; jigsaw and killer are built for the rules given (a small per-thread cache keeps the
+/// last few, so one puzzle's finders share one).
+std::shared_ptr<const Topology> topology_for(const Rules& rules);
 
 class Board {
  public:
@@ -98,10 +153,15 @@ class Board {
 
   /// The givens of `grid` written, every other cell holding the digits its peers allow.
   static Board from_grid(const Grid& grid);
+  /// The same on a variant's topology (topology_for(rules)).
+  static Board from_grid(const Grid& grid, std::shared_ptr<const Topology> topology);
   /// An empty board of `shape` where every cell holds every digit (tests carve patterns in it).
   static Board full(const Shape& shape);
+  static Board full(std::shared_ptr<const Topology> topology);
 
   const Topology& topo() const { return *topology_; }
+  /// The shared topology (caches that outlive a call keep it alive with this).
+  const std::shared_ptr<const Topology>& topology() const { return topology_; }
   int n() const { return topology_->n; }
   int cells() const { return topology_->cells; }
   int value(int cell) const { return values_[static_cast<std::size_t>(cell)]; }
@@ -174,6 +234,9 @@ bool find_unique_rectangle_4(const Board& board, Step& step);
 bool find_turbot_fish(const Board& board, Step& step);
 bool find_empty_rectangle(const Board& board, Step& step);
 bool find_wxyz_wing(const Board& board, Step& step);
+// killer.cpp (killer rules only; nothing found elsewhere)
+bool find_cage_combination(const Board& board, Step& step);
+bool find_innies_outies(const Board& board, Step& step);
 
 /// Tries `technique` alone on the board (guess: never found).
 bool find_technique(Technique technique, const Board& board, Step& step);

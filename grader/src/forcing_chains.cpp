@@ -194,12 +194,15 @@ class Propagator {
       return;
     }
     if (States::on(s)) {
-      house_on_[static_cast<std::size_t>(topo_.row_house(cell))] |= digit_bit(digit);
-      house_on_[static_cast<std::size_t>(topo_.col_house(cell))] |= digit_bit(digit);
-      house_on_[static_cast<std::size_t>(topo_.box_house(cell))] |= digit_bit(digit);
+      int houses[kMaxCellHouses];
+      const int count = cell_houses(cell, houses);
+      for (int i = 0; i < count; ++i) house_on_[static_cast<std::size_t>(houses[i])] |= digit_bit(digit);
     } else {
       cand_[static_cast<std::size_t>(cell)] &= ~digit_bit(digit);
-      for (int h : {topo_.row_house(cell), topo_.col_house(cell), topo_.box_house(cell)}) {
+      int houses[kMaxCellHouses];
+      const int count = cell_houses(cell, houses);
+      for (int i = 0; i < count; ++i) {
+        const int h = houses[i];
         const std::size_t hd = static_cast<std::size_t>(h * topo_.n + digit - 1);
         --count_[hd];
         if (mode_ == Mode::dynamic_plus && !dirty_[hd]) {  // locked candidates look here again
@@ -228,7 +231,10 @@ class Propagator {
     if (mode_ == Mode::static_links) {
       const std::uint64_t m = base_[static_cast<std::size_t>(cell)];
       if (popcount(m) == 2) add(states_.state(cell, lowest(m & ~dbit) + 1, true), {s});
-      for (int h : {topo_.row_house(cell), topo_.col_house(cell), topo_.box_house(cell)}) {
+      int houses[kMaxCellHouses];
+      const int count = cell_houses(cell, houses);
+      for (int i = 0; i < count; ++i) {
+        const int h = houses[i];
         if (contradiction_) return;
         // The digit's other place when the house has exactly two (the later one in house
         // order unless `cell` is it).
@@ -256,7 +262,10 @@ class Propagator {
         if (contradiction_) return;
       }
     }
-    for (int h : {topo_.row_house(cell), topo_.col_house(cell), topo_.box_house(cell)}) {
+    int houses[kMaxCellHouses];
+    const int count = cell_houses(cell, houses);
+    for (int i = 0; i < count; ++i) {
+      const int h = houses[i];
       if ((house_on_[static_cast<std::size_t>(h)] & dbit) || count_[static_cast<std::size_t>(h * topo_.n + digit - 1)] > 1) continue;
       int place = kNone, places = 0;
       for (int c : topo_.house(h))
@@ -325,15 +334,14 @@ class Propagator {
         scratch_.clear();
         for (int c : topo_.house(h))
           if ((base_[static_cast<std::size_t>(c)] & dbit) && !(cand_[static_cast<std::size_t>(c)] & dbit)) {
-            const bool inside = target < 2 * n ? (target < n ? topo_.row_house(c) == target : topo_.col_house(c) == target)
-                                               : topo_.box_house(c) == target;
+            const bool inside = topo_.in_house(c, target);
             if (!inside) scratch_.push_back(states_.state(c, d, false));
           }
         if (scratch_.empty()) continue;  // confined on the board itself: nothing assumed
         const std::vector<int> reasons = scratch_;
         for (int c : topo_.house(target)) {
           if (!(cand_[static_cast<std::size_t>(c)] & dbit)) continue;
-          const bool in_h = h < n ? topo_.row_house(c) == h : h < 2 * n ? topo_.col_house(c) == h : topo_.box_house(c) == h;
+          const bool in_h = topo_.in_house(c, h);  // any house: a variant's extra ones are marked too
           if (in_h) continue;
           add_span(states_.state(c, d, false), reasons.data(), reasons.size());
           if (contradiction_) break;
@@ -362,6 +370,19 @@ class Propagator {
       const int first = first_parent_[static_cast<std::size_t>(s)];
       for (int i = 0; i < parent_count_[static_cast<std::size_t>(s)]; ++i) todo_.push_back(pool_[static_cast<std::size_t>(first + i)]);
     }
+  }
+
+  /// The houses of `cell`: its row, column and box, then a variant's extra houses (x's
+  /// diagonals, hyper's windows) in house order. Returns how many.
+  static constexpr int kMaxCellHouses = 3 + 64;
+  int cell_houses(int cell, int* out) const {
+    out[0] = topo_.row_house(cell);
+    out[1] = topo_.col_house(cell);
+    out[2] = topo_.box_house(cell);
+    int count = 3;
+    if (!topo_.extra_mask.empty())
+      for (std::uint64_t m = topo_.extra_mask[static_cast<std::size_t>(cell)]; m; m &= m - 1) out[count++] = 3 * topo_.n + lowest(m);
+    return count;
   }
 
   const Topology& topo_;
@@ -397,7 +418,7 @@ Propagator& propagator_for(const Board& board, Mode mode) {
     same = slot.values[static_cast<std::size_t>(c)] == board.value(c) && slot.candidates[static_cast<std::size_t>(c)] == board.candidates(c);
   if (same) return *slot.prop;
   if (!slot.prop || slot.topo.get() != &board.topo()) {
-    slot.topo = topology_for(board.topo().shape);
+    slot.topo = board.topology();  // the board's own: a variant's differs from its shape's
     slot.prop = std::make_unique<Propagator>(*slot.topo, mode);
   }
   slot.values.assign(static_cast<std::size_t>(board.cells()), 0);
@@ -441,7 +462,7 @@ const Analysis& analyse(const Board& board, Mode mode, bool with_false) {
   const bool same = a.matches(board, mode);
   if (!same) {  // reset, keeping the buffers
     a.mode = mode;
-    a.topo = topology_for(board.topo().shape);
+    a.topo = board.topology();
     a.values.clear();
     a.candidates.clear();
     for (int c = 0; c < board.cells(); ++c) {

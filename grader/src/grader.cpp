@@ -102,16 +102,30 @@ constexpr std::array<TechniqueInfo, kTechniqueCount> kTechniques = {{
     {"unique-loop-2", 120, 4.7},
     {"unique-loop-4", 120, 4.7},
     {"bug-type-2", 110, 5.7},
+    // Killer (killer.cpp; SE rates no killers): placed among the techniques a solver's guide
+    // teaches at the same stage. Innies/outies adds to its base (see killer.cpp).
+    {"cage-combination", 30, 2.2},
+    {"innies-outies", 60, 2.8},
 }};
 
 constexpr std::array<std::string_view, 5> kLevelNames = {"easy", "medium", "hard", "expert", "extreme"};
 
 const TechniqueInfo& info(Technique t) { return kTechniques[static_cast<std::size_t>(t)]; }
 
-std::string house_name(const Shape& shape, int house) {
+/// `rules`: null for classic; otherwise names regions, diagonals and windows.
+std::string house_name(const Shape& shape, int house, const Rules* rules = nullptr) {
   const int n = shape.n;
   if (house < n) return fmt::format("row {}", house + 1);
   if (house < 2 * n) return fmt::format("column {}", house - n + 1);
+  if (rules && house >= 0 && static_cast<std::size_t>(house) < rules->houses.size()) {
+    const House& h = rules->houses[static_cast<std::size_t>(house)];
+    switch (h.kind) {
+      case HouseKind::region: return fmt::format("region {}", h.number + 1);
+      case HouseKind::diagonal: return fmt::format("diagonal {}", h.number + 1);
+      case HouseKind::window: return fmt::format("window {}", h.number + 1);
+      default: break;
+    }
+  }
   return fmt::format("box {}", house - 2 * n + 1);
 }
 
@@ -208,7 +222,17 @@ std::optional<Level> parse_level(std::string_view name) {
   return std::nullopt;
 }
 
-std::string describe_step(const Step& step, const Shape& shape) {
+namespace {
+std::string describe_with(const Step& step, const Shape& shape, const Rules* rules);
+}  // namespace
+
+std::string describe_step(const Step& step, const Shape& shape) { return describe_with(step, shape, nullptr); }
+std::string describe_step(const Step& step, const Rules& rules) {
+  return describe_with(step, rules.shape, rules.classic() ? nullptr : &rules);
+}
+
+namespace {
+std::string describe_with(const Step& step, const Shape& shape, const Rules* rules) {
   std::string name(technique_name(step.technique));
   std::replace(name.begin(), name.end(), '-', ' ');
   std::string pattern;
@@ -216,8 +240,26 @@ std::string describe_step(const Step& step, const Shape& shape) {
     case Technique::full_house:
     case Technique::hidden_single:
       pattern = fmt::format("{} is the only place for {} in {}", cell_list(shape, step.cells), digit_list(step.digits),
-                            house_name(shape, step.houses.at(0)));
+                            house_name(shape, step.houses.at(0), rules));
       break;
+    case Technique::cage_combination: {
+      // "cage 10 at r1c1 r1c2 takes only 1,2,3,4,6,7,8,9"
+      const int cage = rules && !step.cells.empty() && !rules->cage_of.empty()
+                           ? rules->cage_of[static_cast<std::size_t>(step.cells.front())]
+                           : -1;
+      pattern = fmt::format("cage {}at {} takes only {}",
+                            cage >= 0 ? fmt::format("{} ", rules->cages[static_cast<std::size_t>(cage)].sum) : "",
+                            cell_list(shape, step.cells), digit_list(step.digits));
+      break;
+    }
+    case Technique::innies_outies: {
+      // "r4c5 r4c6 add up to 11 (row 1, row 2, row 3)"
+      std::string houses;
+      for (int h : step.houses) houses += (houses.empty() ? "" : ", ") + house_name(shape, h, rules);
+      pattern = fmt::format("{} add{} up to {} ({})", cell_list(shape, step.cells), step.cells.size() == 1 ? "s" : "",
+                            step.chain.empty() ? 0 : step.chain.front().digit, houses);
+      break;
+    }
     case Technique::naked_single:
       pattern = fmt::format("{} can only be {}", cell_list(shape, step.cells), digit_list(step.digits));
       break;
@@ -262,7 +304,7 @@ std::string describe_step(const Step& step, const Shape& shape) {
       pattern = fmt::format("digits {} in {}", digit_list(step.digits), cell_list(shape, step.cells));
       if (!step.houses.empty()) {
         std::string houses;
-        for (int h : step.houses) houses += (houses.empty() ? "" : ", ") + house_name(shape, h);
+        for (int h : step.houses) houses += (houses.empty() ? "" : ", ") + house_name(shape, h, rules);
         pattern += " (" + houses + ")";
       }
     }
@@ -273,6 +315,7 @@ std::string describe_step(const Step& step, const Shape& shape) {
     effect += (effect.empty() ? "" : ", ") + fmt::format("{}<>{}", cell_name(shape, e.cell), e.digit);
   return fmt::format("{}: {} => {}", name, pattern, effect);
 }
+}  // namespace
 
 namespace grading {
 
@@ -310,13 +353,14 @@ CellDigit hidden_single_left(const Board& board, const Step& step) {
     return {-1, 0};
   }
   const int from = step.houses.at(0), into = step.houses.at(1);
-  const int kind = from / n;
+  // The houses of from's kind: rows, columns, boxes, or a variant's extra houses (3n..).
+  const int kind_first = from < 3 * n ? from / n * n : 3 * n;
+  const int kind_last = from < 3 * n ? kind_first + n : topo.houses();
   const int d = lowest(digits) + 1;  // locked candidates remove one digit
-  for (int h = kind * n; h < kind * n + n; ++h) {
+  for (int h = kind_first; h < kind_last; ++h) {
     if (h == from) continue;
     bool crosses = false;
-    for (int c : topo.house(h))
-      crosses = crosses || (into < n ? topo.row[c] == into : into < 2 * n ? n + topo.col[c] == into : 2 * n + topo.box[c] == into);
+    for (int c : topo.house(h)) crosses = crosses || topo.in_house(c, into);
     if (!crosses) continue;
     if (const int c = single_after(h, d); c >= 0) return {c, d};
   }
@@ -404,6 +448,8 @@ bool find_technique(Technique technique, const Board& board, Step& step) {
     case Technique::unique_loop_2: found = find_unique_loop_2(board, step); break;
     case Technique::unique_loop_4: found = find_unique_loop_4(board, step); break;
     case Technique::bug_type_2: found = find_bug_type_2(board, step); break;
+    case Technique::cage_combination: found = find_cage_combination(board, step); break;
+    case Technique::innies_outies: found = find_innies_outies(board, step); break;
     case Technique::guess: return false;
   }
   if (found) step.rating = step_rating(step);
@@ -417,9 +463,10 @@ bool find_technique(Technique technique, const Board& board, Step& step) {
 // --every 8), available through find_technique().
 constexpr Technique kLadder[] = {
     Technique::full_house,         Technique::hidden_single,      Technique::direct_pointing,
-    Technique::direct_claiming,    Technique::direct_hidden_pair, Technique::naked_single,
-    Technique::direct_hidden_triple, Technique::locked_pointing,  Technique::locked_claiming,
-    Technique::naked_pair,         Technique::x_wing,             Technique::hidden_pair,
+    Technique::direct_claiming,    Technique::direct_hidden_pair, Technique::cage_combination,
+    Technique::naked_single,       Technique::direct_hidden_triple, Technique::locked_pointing,
+    Technique::locked_claiming,    Technique::innies_outies,      Technique::naked_pair,
+    Technique::x_wing,             Technique::hidden_pair,
     Technique::naked_triple,       Technique::swordfish,          Technique::hidden_triple,
     Technique::skyscraper,         Technique::two_string_kite,    Technique::xy_wing,
     Technique::turbot_fish,        Technique::empty_rectangle,    Technique::xyz_wing,
@@ -462,7 +509,8 @@ struct Grader::Impl {
   explicit Impl(EngineKind engine) : solver(engine) {}
   Solver solver;                  // the uniqueness check: the caller's engine
   Solver search{EngineKind::dlx};  // guesses: always DLX's count, comparable across engines
-  Grade grade_as_given(const Grid& puzzle, const GradeOptions& options);
+  /// `rules`: null for classic Sudoku.
+  Grade grade_as_given(const Grid& puzzle, const GradeOptions& options, const Rules* rules = nullptr);
 };
 
 Grader::Grader(EngineKind engine) : impl_(std::make_unique<Impl>(engine)) {}
@@ -507,10 +555,31 @@ Grade Grader::grade(const Grid& puzzle, const GradeOptions& options) {
   return result;
 }
 
-Grade Grader::Impl::grade_as_given(const Grid& puzzle, const GradeOptions& options) {
+Grade Grader::grade(const Grid& puzzle, const Rules& rules, const GradeOptions& options) {
+  // Variants grade as given: the canonical form's symmetries are classic Sudoku's (a
+  // transposition or band swap moves a jigsaw's regions and a killer's cages too).
+  if (rules.classic()) return grade(puzzle, options);
+  if (!(rules.shape == puzzle.shape)) {
+    Grade result;
+    result.status = GradeStatus::invalid;
+    result.level = Level::extreme;
+    result.error = fmt::format("the rules are for {}, the puzzle is {}", describe(rules.shape), describe(puzzle.shape));
+    return result;
+  }
+  return impl_->grade_as_given(puzzle, options, &rules);
+}
+
+Grade Grader::Impl::grade_as_given(const Grid& puzzle, const GradeOptions& options, const Rules* rules) {
   Grade result;
   result.givens = puzzle.givens();
-  if (auto clashes = find_clashes(puzzle, 1); !clashes.empty()) {  // the first one is named
+  if (rules) {
+    if (auto clashes = find_clashes(*rules, puzzle, 1); !clashes.empty()) {
+      result.status = GradeStatus::invalid;
+      result.level = Level::extreme;
+      result.error = "givens clash: " + describe_clashes(*rules, clashes);
+      return result;
+    }
+  } else if (auto clashes = find_clashes(puzzle, 1); !clashes.empty()) {  // the first one is named
     result.status = GradeStatus::invalid;
     result.level = Level::extreme;
     const Clash& c = clashes.front();
@@ -526,7 +595,7 @@ Grade Grader::Impl::grade_as_given(const Grid& puzzle, const GradeOptions& optio
   grading::LadderMeter* const metered = meter.meter.limited() ? &meter : nullptr;
   SolveResult solved;
   try {
-    solved = solver.solve(puzzle, 2, 1, meter.meter.remaining(0));
+    solved = rules ? solver.solve(puzzle, *rules, 2, 1, meter.meter.remaining(0)) : solver.solve(puzzle, 2, 1, meter.meter.remaining(0));
   } catch (const std::invalid_argument& e) {  // an engine that cannot take this shape
     result.status = GradeStatus::invalid;
     result.level = Level::extreme;
@@ -548,10 +617,12 @@ Grade Grader::Impl::grade_as_given(const Grid& puzzle, const GradeOptions& optio
   }
   const Grid& solution = solved.solutions.front();
   result.unique = solved.count == 1;
-  result.used_uniqueness = options.uniqueness == GradeOptions::Uniqueness::assume ||
-                           (options.uniqueness == GradeOptions::Uniqueness::check && result.unique);
+  // Unique rectangles and BUG rest on classic deadly patterns: never for variants.
+  result.used_uniqueness = !rules && (options.uniqueness == GradeOptions::Uniqueness::assume ||
+                                      (options.uniqueness == GradeOptions::Uniqueness::check && result.unique));
 
-  grading::Board board = grading::Board::from_grid(puzzle);
+  grading::Board board = rules ? grading::Board::from_grid(puzzle, grading::topology_for(*rules))
+                               : grading::Board::from_grid(puzzle);
   bool stalled = false;
   double hardest_rating = -1.0, hardest_logical_rating = -1.0;
   while (board.unsolved() > 0) {
@@ -562,8 +633,12 @@ Grade Grader::Impl::grade_as_given(const Grid& puzzle, const GradeOptions& optio
         stalled = true;
         SearchStats stats;
         bool complete = true;
-        search.enumerate(board.to_grid(), [](const Grid&) { return false; }, 1, &stats,
-                         meter.meter.remaining(meter.used), &complete);
+        if (rules)
+          search.enumerate(board.to_grid(), *rules, [](const Grid&) { return false; }, 1, &stats,
+                           meter.meter.remaining(meter.used), &complete);
+        else
+          search.enumerate(board.to_grid(), [](const Grid&) { return false; }, 1, &stats,
+                           meter.meter.remaining(meter.used), &complete);
         meter.used += stats.nodes;
         if (!complete) {
           meter.spent = true;
@@ -618,6 +693,11 @@ Grade Grader::Impl::grade_as_given(const Grid& puzzle, const GradeOptions& optio
 Grade grade(const Grid& puzzle, const GradeOptions& options) {
   thread_local Grader grader;
   return grader.grade(puzzle, options);
+}
+
+Grade grade(const Grid& puzzle, const Rules& rules, const GradeOptions& options) {
+  thread_local Grader grader;
+  return grader.grade(puzzle, rules, options);
 }
 
 }  // namespace sudokit

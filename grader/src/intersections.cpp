@@ -6,6 +6,13 @@
 // if inside the line the digit can only go in the cells shared with the box, the rest of
 // the box loses it ("claiming", also called box/line reduction). Both are tried over every
 // box–line pair in a fixed order; the first that removes something is the step.
+//
+// Variants: a jigsaw region plays the box (the lines crossing it are those of its cells);
+// with extra houses (x's diagonals, hyper's windows) any two houses sharing two or more
+// cells lock the same way, tried after the box–line pairs: from a line it is claiming, from
+// any other house pointing.
+#include <algorithm>
+
 #include "board.hpp"
 
 namespace sudokit::grading {
@@ -19,10 +26,7 @@ bool lock(const Board& board, int from, int into, int digit, Technique technique
   int inside = 0;
   for (int c : topo.house(from)) {
     if (!board.has(c, digit)) continue;
-    const bool shared = (into < topo.n ? topo.row[c] == into
-                         : into < 2 * topo.n ? topo.n + topo.col[c] == into
-                                             : 2 * topo.n + topo.box[c] == into);
-    if (!shared) return false;
+    if (!topo.in_house(c, into)) return false;
     ++inside;
   }
   // One position is a hidden single, found earlier; none means a broken board.
@@ -47,11 +51,52 @@ bool lock(const Board& board, int from, int into, int digit, Technique technique
 /// The line houses crossing box `b`.
 template <class Visit>
 bool for_crossing_lines(const Topology& topo, int box, Visit visit) {
+  if (topo.variant == Variant::jigsaw) {  // a region: the rows, then the columns of its cells
+    std::vector<int> lines;
+    for (int c : topo.house(2 * topo.n + box)) {
+      lines.push_back(topo.row_house(c));
+      lines.push_back(topo.col_house(c));
+    }
+    std::sort(lines.begin(), lines.end());
+    lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+    for (int line : lines)
+      if (visit(line)) return true;
+    return false;
+  }
   const int first = topo.house(2 * topo.n + box)[0];
   for (int r = 0; r < topo.shape.box_rows; ++r)
     if (visit(topo.row[first] + r)) return true;
   for (int c = 0; c < topo.shape.box_cols; ++c)
     if (visit(topo.n + topo.col[first] + c)) return true;
+  return false;
+}
+
+/// Locked candidates between two houses where one of them is an extra house (3n..): from
+/// every house `from` of the kinds `from_lines` asks for (lines, or the others), into every
+/// house sharing all the digit's places. Nothing on topologies without extra houses.
+bool lock_extras(const Board& board, bool from_lines, Technique technique, Step& step, const StepFilter& accept) {
+  const Topology& topo = board.topo();
+  const int n = topo.n;
+  if (topo.houses() == 3 * n) return false;
+  for (int from = 0; from < topo.houses(); ++from) {
+    if ((from < 2 * n) != from_lines) continue;
+    const std::uint64_t open = board.all_digits() & ~board.placed_in(from);
+    for (int d = 1; d <= n; ++d) {
+      if (!(open & digit_bit(d))) continue;
+      int first = -1;
+      for (int c : topo.house(from))
+        if (board.has(c, d)) {
+          first = c;
+          break;
+        }
+      if (first < 0) continue;
+      for (int into = 0; into < topo.houses(); ++into) {
+        if (into == from || (from < 3 * n && into < 3 * n) || !topo.in_house(first, into)) continue;
+        step = Step{};
+        if (lock(board, from, into, d, technique, step, accept)) return true;
+      }
+    }
+  }
   return false;
 }
 
@@ -71,7 +116,7 @@ bool find_locked_pointing(const Board& board, Step& step, const StepFilter& acce
         return true;
     }
   }
-  return false;
+  return lock_extras(board, false, Technique::locked_pointing, step, accept);
 }
 
 bool find_locked_claiming(const Board& board, Step& step, const StepFilter& accept) {
@@ -92,7 +137,7 @@ bool find_locked_claiming(const Board& board, Step& step, const StepFilter& acce
       if (lock(board, line, topo.box_house(some_cell), d, Technique::locked_claiming, step, accept)) return true;
     }
   }
-  return false;
+  return lock_extras(board, true, Technique::locked_claiming, step, accept);
 }
 
 }  // namespace sudokit::grading

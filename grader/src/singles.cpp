@@ -53,10 +53,12 @@ bool find_naked_single(const Board& board, Step& step) {
 
 bool find_hidden_single(const Board& board, Step& step) {
   const Topology& topo = board.topo();
-  // Boxes first: a person scans boxes for hidden singles before lines (HoDoKu does too).
-  for (int pass = 0; pass < 3; ++pass) {
-    const int first = pass == 0 ? 2 * topo.n : (pass - 1) * topo.n;
-    for (int h = first; h < first + topo.n; ++h) {
+  // Boxes first: a person scans boxes for hidden singles before lines (HoDoKu does too);
+  // a variant's extra houses (diagonals, windows) last.
+  for (int pass = 0; pass < 4; ++pass) {
+    const int first = pass == 0 ? 2 * topo.n : pass < 3 ? (pass - 1) * topo.n : 3 * topo.n;
+    const int last = pass < 3 ? first + topo.n : topo.houses();
+    for (int h = first; h < last; ++h) {
       std::uint64_t once = 0, twice = 0;
       for (int c : topo.house(h)) {
         twice |= once & board.candidates(c);
@@ -72,7 +74,9 @@ bool find_hidden_single(const Board& board, Step& step) {
           step.cells = {c};
           step.digits = digit_bit(digit);
           step.houses = {h};
-          step.rating = h >= 2 * topo.n ? 1.2 : 1.5;  // SE: a box is easier to scan than a line
+          // SE: a box is easier to scan than a line; a window (or region) is scanned like a
+          // box, a diagonal like a line.
+          step.rating = h >= 3 * topo.n ? (topo.house_kind(h) == HouseKind::diagonal ? 1.5 : 1.2) : h >= 2 * topo.n ? 1.2 : 1.5;
           return true;
         }
     }

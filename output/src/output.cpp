@@ -340,6 +340,10 @@ namespace {
 std::string hardest_name(const Grade& grade) {
   return grade.hardest ? std::string(technique_name(*grade.hardest)) : std::string("none");
 }
+/// One step of an explained path, naming a variant's houses and cages when the record has rules.
+std::string step_text(const Step& step, const Record& record) {
+  return record.rules ? describe_step(step, *record.rules) : describe_step(step, record.grid->shape);
+}
 }  // namespace
 
 std::string grade_csv_header(bool explain) {
@@ -365,7 +369,7 @@ void write_grade(std::string& out, const OutputOptions& options, const Record& r
       out += fmt::format("{} {:.1f} {} {}\n", level_name(g.level), g.rating, g.score, hardest_name(g));
       if (outcome.explain)
         for (std::size_t i = 0; i < g.path.size(); ++i)
-          out += fmt::format("  {}. {}\n", i + 1, describe_step(g.path[i], record.grid->shape));
+          out += fmt::format("  {}. {}\n", i + 1, step_text(g.path[i], record));
       return;
     case Format::jsonl: {
       Json j = base_object(record, alphabet, outcome.status);
@@ -388,7 +392,7 @@ void write_grade(std::string& out, const OutputOptions& options, const Record& r
       j["unique"] = g.unique;
       if (outcome.explain) {
         Json path = Json::array();
-        for (const Step& s : g.path) path.push_back(describe_step(s, record.grid->shape));
+        for (const Step& s : g.path) path.push_back(step_text(s, record));
         j["path"] = path;
       }
       if (partial) j["error"] = outcome.error;
@@ -408,7 +412,7 @@ void write_grade(std::string& out, const OutputOptions& options, const Record& r
       if (outcome.explain) {
         std::string path;
         if (graded || partial)
-          for (const Step& s : g.path) path += (path.empty() ? "" : " | ") + describe_step(s, record.grid->shape);
+          for (const Step& s : g.path) path += (path.empty() ? "" : " | ") + step_text(s, record);
         out += ',' + csv_field(path);
       }
       out += ',' + csv_field(graded ? std::string() : one_line(outcome.error));

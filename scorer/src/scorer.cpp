@@ -140,13 +140,15 @@ struct Scorer::Impl {
   scoring::BranchAndBound search;
   Solver solver;
 
-  ScoreResult enumerate(const Grid& puzzle, const Weights& weights, const ScoreOptions& options) {
+  /// `rules`: null for classic Sudoku (a variant's solutions come from the rules overload).
+  ScoreResult enumerate(const Grid& puzzle, const Weights& weights, const ScoreOptions& options,
+                        const Rules* rules = nullptr) {
     ScoreResult result;
     const auto start = std::chrono::steady_clock::now();
     auto last_progress = start;
     const BudgetMeter meter(options.budget);
     bool stopped = false;
-    solver.enumerate(puzzle, [&](const Grid& solution) {
+    const auto visit = [&](const Grid& solution) {
       ++result.nodes;
       const std::int64_t value = weighted_sum(solution, weights);
       // Ties go to the smallest grid so that the answer does not depend on the engine's order.
@@ -170,7 +172,9 @@ struct Scorer::Impl {
         }
       }
       return true;
-    });
+    };
+    if (rules) solver.enumerate(puzzle, *rules, visit);
+    else solver.enumerate(puzzle, visit);
     result.proven = !stopped;
     if (result.proven && result.solution) result.upper_bound = result.score;
     return result;
@@ -181,6 +185,20 @@ Scorer::Scorer(EngineKind enumerate_engine) : impl_(std::make_unique<Impl>(enume
 Scorer::~Scorer() = default;
 Scorer::Scorer(Scorer&&) noexcept = default;
 Scorer& Scorer::operator=(Scorer&&) noexcept = default;
+
+ScoreResult Scorer::score(const Grid& puzzle, const Rules& rules, const Weights& weights, const ScoreOptions& options) {
+  if (rules.classic()) return score(puzzle, weights, options);
+  if (weights.n() != puzzle.shape.n || !(rules.shape == puzzle.shape))
+    throw std::invalid_argument("the weights and the rules must fit the " + std::to_string(puzzle.shape.n) + "x" +
+                                std::to_string(puzzle.shape.n) + " grid");
+  if (!find_clashes(rules, puzzle, 1).empty()) {
+    ScoreResult none;
+    none.proven = true;
+    return none;
+  }
+  // Branch and bound knows classic houses only: a variant is scored by enumeration.
+  return impl_->enumerate(puzzle, weights, options, &rules);
+}
 
 ScoreResult Scorer::score(const Grid& puzzle, const Weights& weights, const ScoreOptions& options) {
   if (weights.n() != puzzle.shape.n)

@@ -120,7 +120,7 @@ RecordJob parse_record_job(RecordCommand command, const Query& query, const JobL
       input_format = value;
     } else if (name == "engine") {
       engine_text = value;
-    } else if ((command == RecordCommand::solve || command == RecordCommand::verify) && name == "variant") {
+    } else if (name == "variant") {
       variant_text = value;
     } else if (name == "format") {
       if (value != "jsonl") throw BadRequest("format: the server answers jsonl (application/x-ndjson) only");

@@ -41,6 +41,13 @@
 //
 // Budget: GradeOptions::budget bounds one grade (nodes and/or time, sudokit/budget.hpp); a
 // grade that runs out is GradeStatus::unknown with the steps taken so far.
+// Variants (sudokit/variant.hpp, the overloads taking Rules): the same techniques over the
+// variant's houses (jigsaw regions instead of boxes; x's diagonals and hyper's windows as
+// extra houses 3n..; killer cage mates as peers), plus, for killer, two cage-sum techniques
+// (cage combinations 2.2, innies/outies from 2.8; see killer.cpp). Variants are graded in
+// their given orientation (no canonical form) and without uniqueness techniques (their
+// deadly patterns are proved for classic Sudoku only). Levels are the same function of the
+// rating.
 //
 // Example:
 //   sudokit::Grade g = sudokit::grade(puzzle);
@@ -58,6 +65,7 @@
 #include "sudokit/budget.hpp"
 #include "sudokit/grid.hpp"
 #include "sudokit/solver.hpp"
+#include "sudokit/variant.hpp"
 
 namespace sudokit {
 
@@ -122,8 +130,11 @@ enum class Technique : std::uint8_t {
   unique_loop_2,      ///< the extras one digit x, removed from cells seeing them all (SE 4.7-5.1)
   unique_loop_4,      ///< two extra cells in a house where a is locked: b leaves both (SE 4.7-5.1)
   bug_type_2,         ///< BUG+n: every extra candidate the same digit (SE 5.7)
+  // Killer cage sums (killer.cpp; only on killer rules).
+  cage_combination,  ///< digits in no feasible combination of a cage leave its cells
+  innies_outies,     ///< rule of 45: one or two cells left over by whole houses' cages
 };
-inline constexpr int kTechniqueCount = static_cast<int>(Technique::bug_type_2) + 1;
+inline constexpr int kTechniqueCount = static_cast<int>(Technique::innies_outies) + 1;
 
 /// Levels in increasing rating (level_for_rating()).
 enum class Level : std::uint8_t { easy, medium, hard, expert, extreme };
@@ -170,8 +181,10 @@ struct Step {
   std::vector<int> cells;               ///< the cells forming the pattern
   std::uint64_t digits = 0;             ///< the pattern's digits (bit d-1 for digit d)
   std::vector<int> houses;              ///< houses involved: 0..n-1 rows, n..2n-1 columns, 2n..3n-1 boxes
+                                        ///< (jigsaw regions), 3n.. a variant's extra houses in its rules' order
   /// Chains: the nodes in order, each a cell and the digit that is true there when the
   /// chain's start is false. Simple colouring: the coloured cells, digit 1 or 2 = colour.
+  /// Innies/outies: the left-over cells, each with the sum they add up to (not a digit).
   std::vector<CellDigit> chain;
   /// SE value of this step (technique value plus chain length adjustment), set by the grader.
   double rating = 0.0;
@@ -182,6 +195,8 @@ double step_rating(const Step& step);
 
 /// A solver's-guide line: "Swordfish on 4, rows 2 5 8, removes 4 from r3c7".
 std::string describe_step(const Step& step, const Shape& shape);
+/// The same naming a variant's houses (regions, diagonals, windows) and killer cages.
+std::string describe_step(const Step& step, const Rules& rules);
 
 enum class GradeStatus : std::uint8_t {
   graded,       ///< a path to the solution was found (possibly with guesses)
@@ -244,6 +259,9 @@ class Grader {
   Grader& operator=(Grader&&) noexcept;
 
   Grade grade(const Grid& puzzle, const GradeOptions& options = {});
+  /// Under a variant's rules (rules.shape must be the puzzle's); classic rules grade as above.
+  /// The engine must take variants (automatic or dlx; fast and sat grade it `invalid`).
+  Grade grade(const Grid& puzzle, const Rules& rules, const GradeOptions& options = {});
 
  private:
   struct Impl;
@@ -252,5 +270,6 @@ class Grader {
 
 /// Grades with a per-thread Grader (convenient; deterministic).
 Grade grade(const Grid& puzzle, const GradeOptions& options = {});
+Grade grade(const Grid& puzzle, const Rules& rules, const GradeOptions& options = {});
 
 }  // namespace sudokit

@@ -122,6 +122,11 @@ class Scorer {
   /// The puzzle's score under `weights`. Throws std::invalid_argument when the weights'
   /// size differs from the puzzle's.
   ScoreResult score(const Grid& puzzle, const Weights& weights, const ScoreOptions& options = {});
+  /// The same under a variant's rules (classic rules: as above). Branch and bound knows the
+  /// classic houses only, so a variant is always scored by enumerating its solutions through
+  /// the Solver's rules overload (options.method is ignored; the budget counts solutions);
+  /// the enumerate engine must take variants (automatic or dlx), else std::invalid_argument.
+  ScoreResult score(const Grid& puzzle, const Rules& rules, const Weights& weights, const ScoreOptions& options = {});
 
  private:
   struct Impl;
