@@ -195,13 +195,13 @@ class Propagator {
     }
     if (States::on(s)) {
       int houses[kMaxCellHouses];
-      const int count = cell_houses(cell, houses);
-      for (int i = 0; i < count; ++i) house_on_[static_cast<std::size_t>(houses[i])] |= digit_bit(digit);
+      const int in_houses = cell_houses(cell, houses);
+      for (int i = 0; i < in_houses; ++i) house_on_[static_cast<std::size_t>(houses[i])] |= digit_bit(digit);
     } else {
       cand_[static_cast<std::size_t>(cell)] &= ~digit_bit(digit);
       int houses[kMaxCellHouses];
-      const int count = cell_houses(cell, houses);
-      for (int i = 0; i < count; ++i) {
+      const int in_houses = cell_houses(cell, houses);
+      for (int i = 0; i < in_houses; ++i) {
         const int h = houses[i];
         const std::size_t hd = static_cast<std::size_t>(h * topo_.n + digit - 1);
         --count_[hd];
@@ -232,8 +232,8 @@ class Propagator {
       const std::uint64_t m = base_[static_cast<std::size_t>(cell)];
       if (popcount(m) == 2) add(states_.state(cell, lowest(m & ~dbit) + 1, true), {s});
       int houses[kMaxCellHouses];
-      const int count = cell_houses(cell, houses);
-      for (int i = 0; i < count; ++i) {
+      const int in_houses = cell_houses(cell, houses);
+      for (int i = 0; i < in_houses; ++i) {
         const int h = houses[i];
         if (contradiction_) return;
         // The digit's other place when the house has exactly two (the later one in house

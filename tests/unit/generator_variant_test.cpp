@@ -21,7 +21,9 @@ void expect_generated_well(Variant v, int n, int count, bool check_minimal, std:
     ASSERT_EQ(p.rules.variant, v);
     std::string why;
     ASSERT_TRUE(is_solution_of(p.rules, p.puzzle, p.solution, &why)) << why;
-    if (v == Variant::jigsaw) ASSERT_TRUE(make_jigsaw_rules(shape, regions_string(p.rules), &why)) << why;
+    if (v == Variant::jigsaw) {
+      ASSERT_TRUE(make_jigsaw_rules(shape, regions_string(p.rules), &why)) << why;
+    }
     oracle::Oracle o(p.rules);
     Grid first;
     ASSERT_EQ(o.count(p.puzzle, 2, &first), 1u) << variant_name(v) << " " << n << " seed " << seed << ": " << to_line(p.puzzle);

@@ -64,7 +64,9 @@ void expect_consistent(const Grade& g) {
   EXPECT_EQ(g.hardest, hardest);
   EXPECT_NEAR(g.rating, rating, 0.051);
   EXPECT_EQ(g.level, sudokit::level_for_rating(g.rating));
-  if (g.counts[static_cast<std::size_t>(Technique::guess)] > 0) EXPECT_GE(g.rating, sudokit::kGuessRating);
+  if (g.counts[static_cast<std::size_t>(Technique::guess)] > 0) {
+    EXPECT_GE(g.rating, sudokit::kGuessRating);
+  }
 }
 
 /// The grid the path ends at: the givens plus every placement (graded puzzles only).

@@ -261,10 +261,11 @@ void grade_random_killers(int n, int count, std::uint64_t first_seed, int& witho
     testing::expect_sound_path(g, k.puzzle, k.solution, k.rules, what);
     if (::testing::Test::HasFatalFailure()) return;
     // With no givens only the cage sums can start: a cage-sum step comes first.
-    if (k.puzzle.givens() == 0 && !g.path.empty())
+    if (k.puzzle.givens() == 0 && !g.path.empty()) {
       EXPECT_TRUE(g.path.front().technique == Technique::cage_combination ||
                   g.path.front().technique == Technique::innies_outies)
           << what;
+    }
     innies_used += g.counts[static_cast<std::size_t>(Technique::innies_outies)] > 0;
     without_givens += k.puzzle.givens() == 0;
   }
