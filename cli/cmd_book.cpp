@@ -201,17 +201,11 @@ int run_book(const std::vector<std::string>& args) {
         puzzle.reference = reference_of(record);
         puzzle.rules = record.rules;
         if ((need_level && puzzle.level.empty()) || (need_rating && !puzzle.rating)) {
-          if (rules && !rules->classic()) {
-            entry.error = fmt::format("has no {}; {} puzzles are not graded yet, so give the record a {} field",
-                                      puzzle.level.empty() ? "level" : "rating", variant_name(rules->variant),
-                                      puzzle.level.empty() ? "level" : "rating");
-            return;
-          }
           if (!worker.grader) worker.grader.emplace();
           GradeOptions grading;
           grading.record_path = false;
           grading.uniqueness = GradeOptions::Uniqueness::assume;  // just proven
-          const Grade grade = worker.grader->grade(grid, grading);
+          const Grade grade = rules ? worker.grader->grade(grid, *rules, grading) : worker.grader->grade(grid, grading);
           if (grade.status != GradeStatus::graded) {
             entry.error = grade.error.empty() ? "could not be graded" : grade.error;
             return;
