@@ -68,16 +68,6 @@ struct Layout {
   std::vector<std::vector<int>> cages;  // cells per cage id; empty once merged away
 };
 
-int edge_neighbours(int n, int cell, int out[4]) {
-  int k = 0;
-  const int r = cell / n, c = cell % n;
-  if (r > 0) out[k++] = cell - n;
-  if (r + 1 < n) out[k++] = cell + n;
-  if (c > 0) out[k++] = cell - 1;
-  if (c + 1 < n) out[k++] = cell + 1;
-  return k;
-}
-
 // Are `cells` connected edge to edge? (small sets: a flood over the list itself)
 bool connected(int n, const std::vector<int>& cells) {
   if (cells.empty()) return true;

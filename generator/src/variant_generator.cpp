@@ -55,15 +55,7 @@ std::vector<int> trade_regions(const Shape& shape, Rng& rng) {
   const int n = shape.n, nn = n * n;
   std::vector<int> region(static_cast<std::size_t>(nn));
   for (int cell = 0; cell < nn; ++cell) region[static_cast<std::size_t>(cell)] = shape.box_of(cell);
-  auto neighbours = [n](int cell, int out[4]) {
-    int k = 0;
-    const int r = cell / n, c = cell % n;
-    if (r > 0) out[k++] = cell - n;
-    if (r + 1 < n) out[k++] = cell + n;
-    if (c > 0) out[k++] = cell - 1;
-    if (c + 1 < n) out[k++] = cell + 1;
-    return k;
-  };
+  auto neighbours = [n](int cell, int out[4]) { return variant_gen::edge_neighbours(n, cell, out); };
   std::vector<int> stack, seen(static_cast<std::size_t>(nn), 0);
   int stamp = 0;
   auto connected = [&](int g, int start) {

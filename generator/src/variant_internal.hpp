@@ -33,6 +33,18 @@ void shuffle(std::vector<T>& items, Rng& rng) {
     std::swap(items[static_cast<std::size_t>(i)], items[static_cast<std::size_t>(below(rng, i + 1))]);
 }
 
+/// The up-to-4 cells sharing an edge with `cell` on an N×N grid, into `out`; returns how many.
+/// (Regions and cages are grown and checked for connectedness over these.)
+inline int edge_neighbours(int n, int cell, int out[4]) {
+  int k = 0;
+  const int r = cell / n, c = cell % n;
+  if (r > 0) out[k++] = cell - n;
+  if (r + 1 < n) out[k++] = cell + n;
+  if (c > 0) out[k++] = cell - 1;
+  if (c + 1 < n) out[k++] = cell + 1;
+  return k;
+}
+
 /// A full grid under the rules from a few random legal givens completed by the solver (its
 /// digits then relabelled at random), or nothing when the start has none within budget.
 std::optional<Grid> random_full_grid(const Rules& rules, Rng& rng, Solver& solver);
