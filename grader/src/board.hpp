@@ -237,6 +237,7 @@ bool find_wxyz_wing(const Board& board, Step& step);
 // killer.cpp (killer rules only; nothing found elsewhere)
 bool find_cage_combination(const Board& board, Step& step);
 bool find_innies_outies(const Board& board, Step& step);
+bool find_cage_locked_digit(const Board& board, Step& step);
 
 /// Tries `technique` alone on the board (guess: never found).
 bool find_technique(Technique technique, const Board& board, Step& step);

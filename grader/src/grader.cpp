@@ -106,6 +106,7 @@ constexpr std::array<TechniqueInfo, kTechniqueCount> kTechniques = {{
     // teaches at the same stage. Innies/outies adds to its base (see killer.cpp).
     {"cage-combination", 30, 2.2},
     {"innies-outies", 60, 2.8},
+    {"cage-locked-digit", 50, 2.6},  // locked candidates of a cage's required digit (+0.2 hidden)
 }};
 
 constexpr std::array<std::string_view, 5> kLevelNames = {"easy", "medium", "hard", "expert", "extreme"};
@@ -260,6 +261,20 @@ std::string describe_with(const Step& step, const Shape& shape, const Rules* rul
                             step.chain.empty() ? 0 : step.chain.front().digit, houses);
       break;
     }
+    case Technique::cage_locked_digit:
+      // "cage 17 at r1c1 r1c2 r1c3 must hold 8 (only in r1c2 r1c3)" / "... (the only places for 8 in row 4)"
+      {
+        const int cage = rules && !step.cells.empty() && !rules->cage_of.empty()
+                             ? rules->cage_of[static_cast<std::size_t>(step.cells.front())]
+                             : -1;
+        pattern = fmt::format("cage {}at {} must hold {}{}",
+                              cage >= 0 ? fmt::format("{} ", rules->cages[static_cast<std::size_t>(cage)].sum) : "",
+                              cell_list(shape, step.cells), digit_list(step.digits),
+                              step.houses.empty() ? ""
+                                                  : fmt::format(" (its only places in {})",
+                                                                house_name(shape, step.houses.front(), rules)));
+      }
+      break;
     case Technique::naked_single:
       pattern = fmt::format("{} can only be {}", cell_list(shape, step.cells), digit_list(step.digits));
       break;
@@ -450,6 +465,7 @@ bool find_technique(Technique technique, const Board& board, Step& step) {
     case Technique::bug_type_2: found = find_bug_type_2(board, step); break;
     case Technique::cage_combination: found = find_cage_combination(board, step); break;
     case Technique::innies_outies: found = find_innies_outies(board, step); break;
+    case Technique::cage_locked_digit: found = find_cage_locked_digit(board, step); break;
     case Technique::guess: return false;
   }
   if (found) step.rating = step_rating(step);
@@ -465,7 +481,8 @@ constexpr Technique kLadder[] = {
     Technique::full_house,         Technique::hidden_single,      Technique::direct_pointing,
     Technique::direct_claiming,    Technique::direct_hidden_pair, Technique::cage_combination,
     Technique::naked_single,       Technique::direct_hidden_triple, Technique::locked_pointing,
-    Technique::locked_claiming,    Technique::innies_outies,      Technique::naked_pair,
+    Technique::cage_locked_digit,  Technique::locked_claiming,    Technique::innies_outies,
+    Technique::naked_pair,
     Technique::x_wing,             Technique::hidden_pair,
     Technique::naked_triple,       Technique::swordfish,          Technique::hidden_triple,
     Technique::skyscraper,         Technique::two_string_kite,    Technique::xy_wing,

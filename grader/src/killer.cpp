@@ -44,8 +44,11 @@ constexpr int kStateBudget = 1 << 18;
 /// distinct digits adding up to `sum`. False when there is no filling or the budget ran out.
 class CageFillings {
  public:
-  bool run(const std::vector<std::uint64_t>& allowed, int sum, std::vector<std::uint64_t>& support) {
+  /// `required`: only fillings that use every digit of this mask count.
+  bool run(const std::vector<std::uint64_t>& allowed, int sum, std::vector<std::uint64_t>& support,
+           std::uint64_t required = 0) {
     allowed_ = &allowed;
+    required_ = required;
     support_ = &support;
     support.assign(allowed.size(), 0);
     memo_.assign(allowed.size() + 1, {});
@@ -56,7 +59,7 @@ class CageFillings {
 
  private:
   bool walk(std::size_t i, std::uint64_t used, int left) {
-    if (i == allowed_->size()) return left == 0;
+    if (i == allowed_->size()) return left == 0 && (used & required_) == required_;
     auto& memo = memo_[i];
     if (auto it = memo.find(used); it != memo.end()) return it->second;
     if (++states_ > kStateBudget) return false;
@@ -74,6 +77,7 @@ class CageFillings {
   }
 
   const std::vector<std::uint64_t>* allowed_ = nullptr;
+  std::uint64_t required_ = 0;
   std::vector<std::uint64_t>* support_ = nullptr;
   std::vector<std::unordered_map<std::uint64_t, bool>> memo_;
   int states_ = 0;
@@ -279,6 +283,90 @@ bool find_innies_outies(const Board& board, Step& step) {
     consider(left, outie_sum);
   }
   return found;
+}
+
+bool find_cage_locked_digit(const Board& board, Step& step) {
+  const Topology& topo = board.topo();
+  if (topo.cages.empty()) return false;
+  thread_local CageFillings fillings;
+  std::vector<std::uint64_t> allowed, support, with;
+  // Pointing: a digit every filling of a cage uses, which the cage has not written yet, is in
+  // one of the cage's cells that can take it; a cell outside the cage that sees all of those
+  // cannot hold it.
+  for (std::size_t k = 0; k < topo.cages.size(); ++k) {
+    const Cage& cage = topo.cages[k];
+    allowed.clear();
+    std::uint64_t written = 0;
+    for (int c : cage.cells) {
+      allowed.push_back(may_hold(board, c));
+      if (board.value(c)) written |= digit_bit(board.value(c));
+    }
+    if (!fillings.run(allowed, cage.sum, support)) continue;
+    std::uint64_t possible = 0;
+    for (std::uint64_t m : support) possible |= m;
+    for (std::uint64_t m = possible & ~written; m; m &= m - 1) {
+      const int d = lowest(m) + 1;
+      std::vector<std::uint64_t> without = allowed;
+      for (auto& a : without) a &= ~digit_bit(d);
+      if (fillings.run(without, cage.sum, with)) continue;  // some filling does without d
+      std::vector<int> holders;
+      for (std::size_t i = 0; i < cage.cells.size(); ++i)
+        if (support[i] & digit_bit(d)) holders.push_back(cage.cells[i]);
+      Step found;
+      for (int c = 0; c < topo.cells; ++c) {
+        if (board.value(c) || !board.has(c, d) || topo.cage_of[static_cast<std::size_t>(c)] == static_cast<int>(k)) continue;
+        bool sees_all = true;
+        for (int h : holders) sees_all = sees_all && topo.sees(c, h);
+        if (sees_all) found.eliminations.push_back({c, d});
+      }
+      if (found.eliminations.empty()) continue;
+      found.technique = Technique::cage_locked_digit;
+      found.cells = holders;
+      found.digits = digit_bit(d);
+      found.rating = technique_rating(Technique::cage_locked_digit);
+      normalise(found);
+      step = std::move(found);
+      return true;
+    }
+  }
+  // Hidden: a digit whose places in a house all lie in one cage must be in that cage, so only
+  // the cage's fillings that use it count.
+  for (int h = 0; h < topo.houses(); ++h)
+    for (std::uint64_t open = board.all_digits() & ~board.placed_in(h); open; open &= open - 1) {
+      const int d = lowest(open) + 1;
+      int cage = -1;
+      bool one = true;
+      for (int c : topo.house(h)) {
+        if (board.value(c) || !board.has(c, d)) continue;
+        const int k = topo.cage_of[static_cast<std::size_t>(c)];
+        if (k < 0 || (cage >= 0 && k != cage)) {
+          one = false;
+          break;
+        }
+        cage = k;
+      }
+      if (!one || cage < 0) continue;
+      const Cage& the = topo.cages[static_cast<std::size_t>(cage)];
+      allowed.clear();
+      for (int c : the.cells) allowed.push_back(may_hold(board, c));
+      if (!fillings.run(allowed, the.sum, support, digit_bit(d))) continue;
+      Step found;
+      for (std::size_t i = 0; i < the.cells.size(); ++i) {
+        const int c = the.cells[i];
+        if (board.value(c)) continue;
+        for (std::uint64_t m = board.candidates(c) & ~support[i]; m; m &= m - 1) found.eliminations.push_back({c, lowest(m) + 1});
+      }
+      if (found.eliminations.empty()) continue;
+      found.technique = Technique::cage_locked_digit;
+      found.cells = the.cells;
+      found.digits = digit_bit(d);
+      found.houses = {h};
+      found.rating = technique_rating(Technique::cage_locked_digit) + 0.2;
+      normalise(found);
+      step = std::move(found);
+      return true;
+    }
+  return false;
 }
 
 }  // namespace sudokit::grading

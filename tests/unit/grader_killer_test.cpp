@@ -65,6 +65,53 @@ TEST(KillerFinders, CageCombinationSeesWrittenDigits) {
   EXPECT_EQ(board.candidates(rc(6, 5)), mask({1, 3}));
 }
 
+TEST(KillerFinders, CageLockedDigitLeavesTheCellsSeeingAllItsPlaces) {
+  // A 2-cell 17 is 8 and 9: the cage must hold 8 in r1c1 or r1c2, so the rest of row 1 and of
+  // box 1 lose 8 (the easiest digit first), and then 9 the same way.
+  const Rules rules = killer({{17, {rc(1, 1), rc(1, 2)}}, {10, {rc(5, 1), rc(5, 2)}}});
+  Board board = Board::full(grading::topology_for(rules));
+  board.set_candidates(rc(1, 1), mask({8, 9}));  // as the cage combination leaves them
+  board.set_candidates(rc(1, 2), mask({8, 9}));
+  Step step;
+  ASSERT_TRUE(grading::find_cage_locked_digit(board, step));
+  EXPECT_EQ(step.technique, Technique::cage_locked_digit);
+  EXPECT_EQ(step.digits, mask({8}));
+  EXPECT_EQ(step.cells, (std::vector<int>{rc(1, 1), rc(1, 2)}));
+  EXPECT_TRUE(step.houses.empty());
+  EXPECT_EQ(step.eliminations.size(), 13u);  // r1c3-r1c9 and box 1's rows 2-3
+  for (const CellDigit& e : step.eliminations) {
+    EXPECT_EQ(e.digit, 8);
+    EXPECT_TRUE(e.cell / 9 == 0 || (e.cell / 9 < 3 && e.cell % 9 < 3)) << e.cell;
+    EXPECT_NE(e.cell, rc(1, 1));
+    EXPECT_NE(e.cell, rc(1, 2));
+  }
+  board.apply(step);
+  ASSERT_TRUE(grading::find_cage_locked_digit(board, step));
+  EXPECT_EQ(step.digits, mask({9}));
+  board.apply(step);
+  // The 2-cell 10 (1+9, 2+8, 3+7, 4+6) needs no digit in particular: nothing more.
+  EXPECT_FALSE(grading::find_cage_locked_digit(board, step));
+}
+
+TEST(KillerFinders, CageLockedDigitHiddenInAHouse) {
+  // In row 5, 1 can only go in the 2-cell 10 at r5c1-r5c2: that cage is 1 and 9.
+  const Rules rules = killer({{10, {rc(5, 1), rc(5, 2)}}});
+  Board board = Board::full(grading::topology_for(rules));
+  for (int c = 3; c <= 9; ++c) ASSERT_TRUE(board.eliminate(rc(5, c), 1));
+  Step step;
+  ASSERT_TRUE(grading::find_cage_locked_digit(board, step));
+  EXPECT_EQ(step.technique, Technique::cage_locked_digit);
+  EXPECT_EQ(step.digits, mask({1}));
+  EXPECT_EQ(step.houses, (std::vector<int>{4}));  // row 5
+  EXPECT_NEAR(step.rating, sudokit::technique_rating(Technique::cage_locked_digit) + 0.2, 1e-9);
+  board.apply(step);
+  EXPECT_EQ(board.candidates(rc(5, 1)), mask({1, 9}));
+  EXPECT_EQ(board.candidates(rc(5, 2)), mask({1, 9}));
+  // Without cages there is nothing to find.
+  Board plain = Board::full(*default_shape(9));
+  EXPECT_FALSE(grading::find_cage_locked_digit(plain, step));
+}
+
 TEST(KillerFinders, InnieOfARow) {
   // Row 1: r1c1-4 add up to 10, r1c5-8 to 26; r1c9 shares a cage with r2c9: it is 45 - 36 = 9.
   std::vector<Cage> cages = {{10, {rc(1, 1), rc(1, 2), rc(1, 3), rc(1, 4)}},

@@ -133,8 +133,9 @@ enum class Technique : std::uint8_t {
   // Killer cage sums (killer.cpp; only on killer rules).
   cage_combination,  ///< digits in no feasible combination of a cage leave its cells
   innies_outies,     ///< rule of 45: one or two cells left over by whole houses' cages
+  cage_locked_digit, ///< a digit a cage must hold leaves the cells seeing all its places there
 };
-inline constexpr int kTechniqueCount = static_cast<int>(Technique::innies_outies) + 1;
+inline constexpr int kTechniqueCount = static_cast<int>(Technique::cage_locked_digit) + 1;
 
 /// Levels in increasing rating (level_for_rating()).
 enum class Level : std::uint8_t { easy, medium, hard, expert, extreme };
