@@ -14,6 +14,11 @@
 //    candidates they support are the same however it was reached, and each state is
 //    expanded once. The walk has a state budget; a cage that exceeds it (only huge cages
 //    on big grids) yields no step, never a wrong one.
+//  - Cage-locked digit: a digit that every filling of a cage uses (tried by asking for a
+//    filling without it) must go in one of the cage's cells that can take it, so any cell
+//    outside the cage that sees all of those cannot hold it: "a 2-cell 17 is 8 and 9, so no
+//    other cell of its row or box holds 8". Its hidden form: a digit whose places in a house
+//    all lie in one cage must be in that cage, so only the cage's fillings that use it count.
 //  - Innies and outies (the rule of 45): a union of whole houses sums to k·N(N+1)/2. The
 //    cages lying wholly inside it have known sums; the cells left over (the innies) add up to
 //    the rest. Counted the other way, the cages touching the union cover it and stick out
@@ -26,6 +31,7 @@
 //
 // Ratings (SE rates no killers; these follow where solving guides teach them): cage
 // combination 2.2 (just below a naked single: every killer needs it from the first step),
+// cage-locked digit 2.6 like the locked candidates it is (2.8 in its hidden form, like claiming),
 // innies/outies 2.8 for one cell left over from one house, +0.2 when two cells are left
 // over (a sum to split rather than a digit to write) and +0.1 for each further house in the
 // union (a larger area to add up). Every instance is rated and the easiest one is the step,
