@@ -45,10 +45,9 @@
 // variant's houses (jigsaw regions instead of boxes; x's diagonals and hyper's windows as
 // extra houses 3n..; killer cage mates as peers), plus, for killer, three cage-sum techniques
 // (cage combinations 2.2, cage-locked digits 2.6, innies/outies from 2.8; see killer.cpp).
-// Variants are graded in
-// their given orientation (no canonical form) and without uniqueness techniques (their
-// deadly patterns are proved for classic Sudoku only). Levels are the same function of the
-// rating.
+// Variants are graded in their given orientation (no canonical form) and without uniqueness
+// techniques (their deadly patterns are proved for classic Sudoku only). Levels are the same
+// function of the rating.
 //
 // Example:
 //   sudokit::Grade g = sudokit::grade(puzzle);
