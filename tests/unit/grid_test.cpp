@@ -216,14 +216,19 @@ TEST(GridClashes, EachPairOnceInItsFirstHouse) {
 }
 
 TEST(GridClashes, BruteForceAgreesOnRandomishGrids) {
-  // Differential: every pair of equal givens sharing a house appears exactly once.
-  const Shape s{6, 2, 3};
+  // Differential: every pair of equal givens sharing a house appears exactly once. Shapes
+  // with boxes wider than tall and taller than wide, and fills from sparse (mostly clash-free,
+  // the allocation-free early answer) to dense.
+  const Shape shapes[] = {{6, 2, 3}, {6, 3, 2}, {9, 3, 3}, {12, 3, 4}, {12, 4, 3}};
+  int clash_free = 0;
+  for (const Shape& s : shapes)
   for (int seed = 0; seed < 200; ++seed) {
     Grid g(s);
     unsigned state = static_cast<unsigned>(seed) * 2654435761u + 1;
+    const unsigned one_in = 2 + static_cast<unsigned>(seed % 4) * 4;  // 1/2 .. 1/14 of the cells
     for (auto& v : g.cells) {
       state = state * 1103515245u + 12345u;
-      v = static_cast<std::uint8_t>((state >> 16) % 3 == 0 ? (state >> 20) % 6 + 1 : 0);
+      v = static_cast<std::uint8_t>((state >> 16) % one_in == 0 ? (state >> 20) % static_cast<unsigned>(s.n) + 1 : 0);
     }
     std::set<std::pair<int, int>> expected;
     for (int a = 0; a < s.cells(); ++a)
@@ -238,7 +243,9 @@ TEST(GridClashes, BruteForceAgreesOnRandomishGrids) {
     for (const Clash& clash : clashes) found.insert({clash.cell_a, clash.cell_b});
     ASSERT_EQ(found, expected) << "seed " << seed;
     ASSERT_EQ(clashes.size(), expected.size()) << "seed " << seed << ": a pair reported twice";
+    if (expected.empty()) ++clash_free;
   }
+  EXPECT_GT(clash_free, 50);  // the early answer was exercised, not only the full search
 }
 
 TEST(GridClashes, DigitOutOfRange) {
