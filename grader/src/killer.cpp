@@ -25,7 +25,10 @@
 //    of it; the cells sticking out (the outies) add up to the touching cages' sums minus the
 //    union's. Written cells are known numbers on either side. When one cell is left over it
 //    must hold that sum (a placement); when two are, each keeps only the candidates with a
-//    partner in the other cell (different digits when the two are peers). Unions tried:
+//    partner in the other cell (different digits when the two are peers); when three to
+//    five are, they are a "virtual cage": each keeps only the candidates some filling of
+//    the leftover cells with that sum uses (digits distinct where the cells see each other,
+//    repeats allowed where they do not, so the leftover need not lie in one house). Unions tried:
 //    single houses, runs of adjacent rows, of adjacent columns, and of adjacent boxes in a
 //    band or stack (every union of whole houses is sound; these are the ones people use).
 //
@@ -33,8 +36,9 @@
 // combination 2.2 (just below a naked single: every killer needs it from the first step),
 // cage-locked digit 2.6 like the locked candidates it is (2.8 in its hidden form, like claiming),
 // innies/outies 2.8 for one cell left over from one house, +0.2 when two cells are left
-// over (a sum to split rather than a digit to write) and +0.1 for each further house in the
-// union (a larger area to add up). Every instance is rated and the easiest one is the step,
+// over (a sum to split rather than a digit to write), +0.1 for each leftover cell past two (a
+// longer sum to split, as a cage of that size is harder than a pair) and +0.1 for each
+// further house in the union (a larger area to add up). Every instance is rated and the easiest one is the step,
 // so the rating does not depend on where the pattern lies; among equals the first in scan
 // order (cages in the rules' order; unions by size, rows, columns, boxes) wins.
 #include <unordered_map>
@@ -139,12 +143,68 @@ std::vector<Area> areas(const Topology& topo) {
   return out;
 }
 
-/// The step that `cells` (1 or 2 unwritten cells) adding up to `sum` makes, if any.
+/// Most leftover cells innies/outies treat as a virtual cage. Past five the sums rarely
+/// remove anything and the fillings to walk grow fast.
+constexpr std::size_t kMaxLeftover = 5;
+/// Fillings visited per virtual cage before giving up (no step, never a wrong one).
+constexpr int kLeftoverBudget = 1 << 16;
+
+/// Per cell of `cells`, the candidates some filling adding up to `sum` uses, where cells that
+/// see each other hold different digits (unlike a cage, leftover cells may repeat a digit
+/// when they share no house). False when there is none or the walk ran past its budget.
+bool leftover_support(const Board& board, const std::vector<int>& cells, int sum, std::vector<std::uint64_t>& support) {
+  const Topology& topo = board.topo();
+  const int n = topo.n, k = static_cast<int>(cells.size());
+  support.assign(cells.size(), 0);
+  std::vector<int> digit(cells.size(), 0);
+  int visits = 0;
+  bool any = false;
+  // Depth-first over the cells in order; `left` is the sum still to place. The remaining cells
+  // can add 1 each at least and n each at most, which prunes most branches at once.
+  auto walk = [&](auto&& self, int i, int left) -> void {
+    if (++visits > kLeftoverBudget) return;
+    if (i == k) {
+      if (left != 0) return;
+      any = true;
+      for (int j = 0; j < k; ++j) support[static_cast<std::size_t>(j)] |= digit_bit(digit[static_cast<std::size_t>(j)]);
+      return;
+    }
+    const int rest = k - i - 1;
+    const int c = cells[static_cast<std::size_t>(i)];
+    for (std::uint64_t m = board.candidates(c); m; m &= m - 1) {
+      const int d = lowest(m) + 1;
+      if (left - d < rest) break;  // digits ascend: the rest are larger still
+      if (left - d > rest * n) continue;
+      bool clash = false;
+      for (int j = 0; j < i && !clash; ++j)
+        clash = digit[static_cast<std::size_t>(j)] == d && topo.sees(cells[static_cast<std::size_t>(j)], c);
+      if (clash) continue;
+      digit[static_cast<std::size_t>(i)] = d;
+      self(self, i + 1, left - d);
+    }
+  };
+  walk(walk, 0, sum);
+  return any && visits <= kLeftoverBudget;
+}
+
+/// The step that `cells` (1 to kMaxLeftover unwritten cells) adding up to `sum` makes, if any.
 bool sum_step(const Board& board, const std::vector<int>& cells, int sum, Step& step) {
   const Topology& topo = board.topo();
   const int n = topo.n;
   step = Step{};
-  if (cells.size() == 1) {
+  if (cells.size() > 2) {
+    thread_local std::vector<std::uint64_t> support;
+    if (!leftover_support(board, cells, sum, support)) return false;  // a broken board, or too many fillings
+    std::uint64_t digits = 0;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      digits |= support[i];
+      for (std::uint64_t m = board.candidates(cells[i]) & ~support[i]; m; m &= m - 1)
+        step.eliminations.push_back({cells[i], lowest(m) + 1});
+    }
+    if (step.eliminations.empty()) return false;
+    step.digits = digits;
+    normalise(step);
+  } else if (cells.size() == 1) {
     const int c = cells[0];
     if (sum < 1 || sum > n || !board.has(c, sum)) return false;  // a broken board: no step
     step.placements = {{c, sum}};
@@ -245,7 +305,7 @@ bool find_innies_outies(const Board& board, Step& step) {
       whole[k] = in;
       if (in) known += topo.cages[k].sum;
     }
-    for (int c = 0; c < topo.cells && left.size() <= 2; ++c) {
+    for (int c = 0; c < topo.cells && left.size() <= kMaxLeftover; ++c) {
       if (!area.inside[static_cast<std::size_t>(c)]) continue;
       const int k = topo.cage_of[static_cast<std::size_t>(c)];
       if (k >= 0 && whole[static_cast<std::size_t>(k)]) continue;
@@ -253,15 +313,16 @@ bool find_innies_outies(const Board& board, Step& step) {
       else left.push_back(c);
     }
     auto consider = [&](const std::vector<int>& cells, int sum) {
-      if (cells.empty() || cells.size() > 2 || !sum_step(board, cells, sum, candidate)) return;
+      if (cells.empty() || cells.size() > kMaxLeftover || !sum_step(board, cells, sum, candidate)) return;
       candidate.houses = area.houses;
-      candidate.rating = base + 0.2 * static_cast<double>(cells.size() - 1);
+      const double split = cells.size() == 1 ? 0.0 : 0.2 + 0.1 * static_cast<double>(cells.size() - 2);
+      candidate.rating = base + split;
       if (!found || candidate.rating < step.rating - 1e-9) {
         step = candidate;
         found = true;
       }
     };
-    if (left.size() <= 2) consider(left, total - known);
+    if (left.size() <= kMaxLeftover) consider(left, total - known);
     // Outies: the touching cages' cells outside the area (every area cell caged or written).
     if (!all_caged) continue;
     int outie_sum = -total;
@@ -275,7 +336,7 @@ bool find_innies_outies(const Board& board, Step& step) {
         if (board.value(c)) outie_sum -= board.value(c);
         else left.push_back(c);
       }
-      few = left.size() <= 2;
+      few = left.size() <= kMaxLeftover;
     }
     if (!few || left.empty()) continue;
     // Whole cages inside cancel out (their sums count on both sides); written uncaged cells

@@ -154,6 +154,50 @@ TEST(KillerFinders, OutieOfARowAndAPairSum) {
   EXPECT_EQ(step.eliminations.size(), 6u);
 }
 
+TEST(KillerFinders, ThreeInniesAreAVirtualCage) {
+  // Row 1: r1c1-4 add up to 10 and r1c5-6 to 11, so r1c7-9 (each in a pair cage that sticks
+  // into row 2) add up to 45 - 21 = 24: three cells of one row, so 7, 8 and 9.
+  std::vector<Cage> cages = {{10, {rc(1, 1), rc(1, 2), rc(1, 3), rc(1, 4)}},
+                             {11, {rc(1, 5), rc(1, 6)}},
+                             {10, {rc(1, 7), rc(2, 7)}},
+                             {11, {rc(1, 8), rc(2, 8)}},
+                             {12, {rc(1, 9), rc(2, 9)}}};
+  Board board = Board::full(grading::topology_for(killer(cages)));
+  Step step;
+  ASSERT_TRUE(grading::find_innies_outies(board, step));
+  EXPECT_EQ(step.technique, Technique::innies_outies);
+  EXPECT_TRUE(step.placements.empty());
+  EXPECT_EQ(step.houses, std::vector<int>{0});
+  EXPECT_DOUBLE_EQ(step.rating, 3.1);  // 2.8, +0.2 for a sum to split, +0.1 for a third cell
+  ASSERT_EQ(step.eliminations.size(), 18u);
+  for (const CellDigit& e : step.eliminations) {
+    EXPECT_TRUE(e.cell == rc(1, 7) || e.cell == rc(1, 8) || e.cell == rc(1, 9));
+    EXPECT_LE(e.digit, 6);
+  }
+}
+
+TEST(KillerFinders, OutiesThatShareNoHouseMayRepeatADigit) {
+  // Box 1 is caged by a whole 30 and three pairs sticking out at r1c4, r4c1 and r4c2:
+  // 14 + 13 + 14 - (45 - 30) = 26 = r1c4 + r4c1 + r4c2. Three distinct digits reach 24 at
+  // most, but r1c4 shares no house with r4c1 or r4c2, so 9 + 9 + 8 fits: r1c4 is 9 and the
+  // row-4 pair is 8 and 9. A finder that made all leftover cells distinct would find none.
+  std::vector<Cage> cages = {{30, {rc(1, 1), rc(1, 2), rc(2, 1), rc(2, 2), rc(2, 3), rc(3, 3)}},
+                             {14, {rc(1, 3), rc(1, 4)}},
+                             {13, {rc(3, 1), rc(4, 1)}},
+                             {14, {rc(3, 2), rc(4, 2)}}};
+  Board board = Board::full(grading::topology_for(killer(cages)));
+  Step step;
+  ASSERT_TRUE(grading::find_innies_outies(board, step));
+  EXPECT_EQ(step.houses, std::vector<int>{18});  // box 1 (houses: rows 0-8, columns 9-17, boxes 18-26)
+  EXPECT_DOUBLE_EQ(step.rating, 3.1);
+  ASSERT_EQ(step.eliminations.size(), 22u);
+  for (const CellDigit& e : step.eliminations) {
+    if (e.cell == rc(1, 4)) EXPECT_LE(e.digit, 8);
+    else if (e.cell == rc(4, 1) || e.cell == rc(4, 2)) EXPECT_LE(e.digit, 7);
+    else ADD_FAILURE() << "elimination outside the outies: cell " << e.cell;
+  }
+}
+
 // The memoised walk against brute force: random cages of 1-5 cells in row 1 with random
 // candidates; the digits kept are exactly those some distinct filling with the sum uses.
 TEST(KillerFinders, CageCombinationMatchesBruteForce) {
