@@ -29,13 +29,19 @@ constexpr Shape kClassic{9, 3, 3};
 // all of them up front (keep may be huge while the count turns out small).
 constexpr std::uint64_t kBufferedKeep = 64;
 
-void check_puzzle(const Grid& puzzle) {
+/// Throws on a malformed grid; returns false when a cell holds a digit past N, which the
+/// Solver answers with no solution (a clash with the grid's own range) without calling an
+/// engine: the engines index by digit. One branch-free pass, vectorised by the compiler.
+bool check_puzzle(const Grid& puzzle) {
   const Shape& s = puzzle.shape;
   if (s.n < 1 || s.n > kMaxSize || s.box_rows < 1 || s.box_cols < 1 || s.box_rows * s.box_cols != s.n)
     throw std::invalid_argument("Solver: invalid shape " + std::to_string(s.n) + "x" + std::to_string(s.n));
   if (puzzle.cells.size() != static_cast<std::size_t>(s.cells()))
     throw std::invalid_argument("Solver: grid has " + std::to_string(puzzle.cells.size()) + " cells, shape needs " +
                                 std::to_string(s.cells()));
+  std::uint8_t highest = 0;
+  for (std::uint8_t v : puzzle.cells) highest = std::max(highest, v);
+  return highest <= s.n;
 }
 
 }  // namespace
@@ -212,9 +218,10 @@ std::uint64_t variant_enumerate(EngineKind kind, std::unique_ptr<dlx::VariantDlx
 SolveResult Solver::solve(const Grid& puzzle, const Rules& rules, std::uint64_t limit, std::size_t keep,
                           const Budget& budget) {
   if (rules.classic()) return solve(puzzle, limit, keep, budget);
-  check_puzzle(puzzle);
+  const bool in_range = check_puzzle(puzzle);
   if (limit == 0) throw std::invalid_argument("Solver::solve: limit must be at least 1");
   check_variant(impl_->kind, puzzle, rules);
+  if (!in_range) return SolveResult{};
   const BudgetMeter meter(budget);
   SolveResult result;
   const auto cells = static_cast<std::size_t>(puzzle.shape.cells());
@@ -235,10 +242,11 @@ std::uint64_t Solver::enumerate(const Grid& puzzle, const Rules& rules,
                                 const std::function<bool(const Grid&)>& on_solution, std::uint64_t limit,
                                 SearchStats* stats, const Budget& budget, bool* complete) {
   if (rules.classic()) return enumerate(puzzle, on_solution, limit, stats, budget, complete);
-  check_puzzle(puzzle);
+  const bool in_range = check_puzzle(puzzle);
   if (complete) *complete = true;
   if (limit == 0) return 0;
   check_variant(impl_->kind, puzzle, rules);
+  if (!in_range) return 0;
   const BudgetMeter meter(budget);
   Grid g(puzzle.shape);
   const std::size_t cells = g.cells.size();
@@ -262,10 +270,11 @@ Solver& Solver::operator=(Solver&&) noexcept = default;
 EngineKind Solver::engine_for(const Shape& shape) const { return impl_->resolve(shape); }
 
 SolveResult Solver::solve(const Grid& puzzle, std::uint64_t limit, std::size_t keep, const Budget& budget) {
-  check_puzzle(puzzle);
+  const bool in_range = check_puzzle(puzzle);
   const BudgetMeter meter(budget);
   if (limit == 0) throw std::invalid_argument("Solver::solve: limit must be at least 1");
   SolveResult result;
+  if (!in_range) return result;
   const auto cells = static_cast<std::size_t>(puzzle.shape.cells());
   const std::uint64_t wanted = std::min<std::uint64_t>(keep, limit);
   // The fast engine checks a budget only between solutions: go through enumerate for it.
@@ -298,9 +307,9 @@ SolveResult Solver::solve(const Grid& puzzle, std::uint64_t limit, std::size_t k
 
 std::uint64_t Solver::enumerate(const Grid& puzzle, const std::function<bool(const Grid&)>& on_solution,
                                 std::uint64_t limit, SearchStats* stats, const Budget& budget, bool* complete) {
-  check_puzzle(puzzle);
+  const bool in_range = check_puzzle(puzzle);
   if (complete) *complete = true;
-  if (limit == 0) return 0;
+  if (limit == 0 || !in_range) return 0;
   const BudgetMeter meter(budget);
   bool finished = true;
   Grid& g = impl_->visit_grid;

@@ -187,6 +187,29 @@ TEST(Dlx, TargetCasesHaveTheirKnownSolutionCounts) {
   EXPECT_GE(cases, 8);
 }
 
+TEST(SolverDoor, DigitPastNHasNoSolutionInEveryEngine) {
+  // The engines index by digit: a 10 in a 9x9 (or a 5 in a 4x4) is answered at the door with
+  // count 0, complete, like a clash, and never reaches an engine (the fast engine would read
+  // past its tables). The same puzzle without the bad digit still solves.
+  Grid nine(Shape{9, 3, 3});
+  nine.at(4, 6) = 10;
+  Grid four(Shape{4, 2, 2});
+  four.at(0, 1) = 5;
+  for (EngineKind kind : {EngineKind::automatic, EngineKind::dlx, EngineKind::fast, EngineKind::sat}) {
+    Solver solver(kind);
+    const SolveResult r = solver.solve(nine, 2, 2);
+    EXPECT_EQ(r.count, 0u) << engine_name(kind);
+    EXPECT_TRUE(r.complete) << engine_name(kind);
+    EXPECT_TRUE(r.solutions.empty()) << engine_name(kind);
+    EXPECT_EQ(solver.enumerate(nine, [](const Grid&) { return true; }, 10), 0u) << engine_name(kind);
+    nine.at(4, 6) = 9;
+    EXPECT_EQ(solver.solve(nine, 2).count, 2u) << engine_name(kind);
+    nine.at(4, 6) = 10;
+    if (kind == EngineKind::fast) continue;  // 9x9 only
+    EXPECT_EQ(solver.solve(four, 2).count, 0u) << engine_name(kind);
+  }
+}
+
 TEST(Dlx, ClashingGivensHaveNoSolution) {
   Solver solver(EngineKind::dlx);
   Grid row_clash(Shape{9, 3, 3});

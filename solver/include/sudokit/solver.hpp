@@ -87,7 +87,8 @@ class Solver {
 
   /// Counts the solutions of `puzzle` up to `limit` (>= 1) and keeps the first `keep`.
   /// limit 1: find a solution; limit 2: decide uniqueness (count == 1).
-  /// Givens that clash give count 0; they are never an error here (the verifier names them).
+  /// Givens that clash give count 0, and so does a digit past N (answered at the door: the
+  /// engines never see it); they are never an error here (the verifier names them).
   /// Throws std::invalid_argument when the engine cannot take the shape (fast on non-9×9).
   /// With a limited `budget` the search may stop early: result.complete is then false.
   /// (The fast engine has no node counter inside: under `automatic` a node budget sends 9×9
