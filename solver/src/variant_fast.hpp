@@ -69,12 +69,28 @@ class Engine {
   std::uint64_t enumerate(const Rules& rules, const std::uint8_t* givens, std::uint64_t limit,
                           const std::function<bool(const std::uint8_t*)>& visit, SearchStats* stats,
                           const BudgetMeter* meter = nullptr);
+  /// The removal test (a generator's question, cheaper than counting to 2): is there a
+  /// solution of `givens` under `rules` that differs from `solution` in at least one of
+  /// `cells`? Searched as `count` cases, case i being cells[0..i) on the solution's digits and
+  /// cells[i] on any other digit, each to a first solution; the first found goes to `other`
+  /// (when not null). When every solution other than `solution` must differ from it in
+  /// `cells` (true when `givens` plus those cells, or the rules before two cages were
+  /// merged, had `solution` as their only solution), false means `givens` is unique.
+  /// complete() tells whether a false is proved (one budget for all the cases).
+  bool find_other(const Rules& rules, const std::uint8_t* givens, const std::uint8_t* solution, const int* cells,
+                  std::size_t count, std::uint8_t* other, SearchStats* stats, const BudgetMeter* meter = nullptr);
+
   /// False when the last search stopped because its budget ran out.
   bool complete() const;
 
   /// Locked candidates over every pair of houses sharing two cells or more (on by default).
   /// Counts and solutions are the same either way; the tests run both.
   void set_locked_candidates(bool on);
+  /// Killer: the cage rule from the table of digit sets (grids up to 12×12; on by default) or
+  /// by walking combinations (always, on larger grids). The tests run both.
+  void set_cage_table(bool on);
+  /// Killer: house remainders as extra sum groups (on by default). The tests run both.
+  void set_house_remainders(bool on);
 
   /// Test hook: how many rule-set tables this engine has built (cache misses).
   std::uint64_t tables_built() const;
