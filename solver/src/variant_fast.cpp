@@ -67,7 +67,8 @@ struct Tables {
   std::vector<int> group_sum;
   std::vector<std::uint32_t> cell_group_begin;  // cells + 1 offsets into cell_groups
   std::vector<std::uint16_t> cell_groups;
-  const ComboTable* combos = nullptr;    // for n <= kComboMaxN, else the walk
+  const ComboTable* combos = nullptr;
+  std::vector<Mask> house_bits;                 // houses × words: each house's cells as a set    // for n <= kComboMaxN, else the walk
 
   bool matches(const Rules& rules) const {
     if (rules.variant != variant || !(rules.shape == shape) || rules.houses.size() != house_key.size() ||
@@ -258,6 +259,11 @@ std::unique_ptr<Tables> build_tables(const Rules& rules) {
     t->cell_group_begin.push_back(static_cast<std::uint32_t>(t->cell_groups.size()));
   }
   t->combos = combo_table(n);
+  t->house_bits.assign(static_cast<std::size_t>(t->houses) * static_cast<std::size_t>(t->words), 0);
+  for (int h = 0; h < t->houses; ++h)
+    for (int cell : rules.houses[static_cast<std::size_t>(h)].cells)
+      t->house_bits[static_cast<std::size_t>(h) * static_cast<std::size_t>(t->words) + static_cast<std::size_t>(cell >> 6)] |=
+          Mask{1} << (cell & 63);
   // Peers: every other cell of the cell's houses and of its cage, each once.
   std::fill(stamp.begin(), stamp.end(), -1);
   t->peer_begin.push_back(0);
@@ -351,6 +357,7 @@ struct Engine::State {
   bool use_locked = true;
   bool use_table = true;
   bool use_remainders = true;
+  bool use_cage_locked = true;
 
   const Tables& tables_for(const Rules& rules) {
     for (std::size_t i = 0; i < cache.size(); ++i) {
@@ -515,12 +522,61 @@ struct Engine::State {
             ++count;
           }
         if (count == 0) return -1;
-        if (count > 1) continue;
+        if (count > 1) {
+          if (use_cage_locked) {
+            const int r = cage_locked(c, b, open);
+            if (r < 0) return -1;
+            progress |= r;
+          }
+          continue;
+        }
         const int cell = open_cells[static_cast<std::size_t>(where)];
         if (c[cell] == b) continue;
         c[cell] = b;
         mark(cell);
         push(cell);
+        progress = 1;
+      }
+    }
+    return progress;
+  }
+
+  // Cage-locked digit: the group needs digit `b`, and every open cell of it that can hold b
+  // lies in one house (or several), so b leaves the other cells of those houses.
+  // -1 dead end, 1 some candidate removed, 0 nothing.
+  int cage_locked(Mask* c, Mask b, int open) {
+    const Tables& tb = *t;
+    const int n = tb.n;
+    int first = -1;
+    for (int i = 0; i < open; ++i)
+      if (c[open_cells[static_cast<std::size_t>(i)]] & b) {
+        first = open_cells[static_cast<std::size_t>(i)];
+        break;
+      }
+    int progress = 0;
+    for (std::uint32_t j = tb.cell_house_begin[static_cast<std::size_t>(first)];
+         j < tb.cell_house_begin[static_cast<std::size_t>(first) + 1]; ++j) {
+      const int h = tb.cell_houses[j];
+      const Mask* bits = tb.house_bits.data() + static_cast<std::size_t>(h) * static_cast<std::size_t>(tb.words);
+      bool all_in = true;
+      for (int i = 0; i < open && all_in; ++i) {
+        const int cell = open_cells[static_cast<std::size_t>(i)];
+        if ((c[cell] & b) && !(bits[cell >> 6] >> (cell & 63) & 1)) all_in = false;
+      }
+      if (!all_in) continue;
+      const std::uint16_t* hc = tb.house_cells.data() + static_cast<std::size_t>(h) * static_cast<std::size_t>(n);
+      for (int i = 0; i < n; ++i) {
+        const int y = hc[i];
+        const Mask v = c[y];
+        if (!(v & b)) continue;
+        bool mine = false;  // one of the group's places for b
+        for (int k = 0; k < open && !mine; ++k) mine = open_cells[static_cast<std::size_t>(k)] == y;
+        if (mine) continue;
+        const Mask left = v & ~b;
+        if (left == 0) return -1;
+        c[y] = left;
+        mark(y);
+        if (single(left)) push(y);
         progress = 1;
       }
     }
@@ -761,6 +817,7 @@ std::uint64_t Engine::tables_built() const { return state_->built; }
 void Engine::set_locked_candidates(bool on) { state_->use_locked = on; }
 void Engine::set_cage_table(bool on) { state_->use_table = on; }
 void Engine::set_house_remainders(bool on) { state_->use_remainders = on; }
+void Engine::set_cage_locked(bool on) { state_->use_cage_locked = on; }
 
 std::uint64_t Engine::solve(const Rules& rules, const std::uint8_t* givens, std::uint64_t limit,
                             std::uint8_t* solutions, std::size_t keep, SearchStats* stats, const BudgetMeter* meter) {

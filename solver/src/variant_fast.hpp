@@ -91,6 +91,8 @@ class Engine {
   void set_cage_table(bool on);
   /// Killer: house remainders as extra sum groups (on by default). The tests run both.
   void set_house_remainders(bool on);
+  /// Killer: cage-locked digits (on by default). The tests run both.
+  void set_cage_locked(bool on);
 
   /// Test hook: how many rule-set tables this engine has built (cache misses).
   std::uint64_t tables_built() const;
