@@ -38,9 +38,12 @@
 //     two parts, so it is not monotone like removing a given; the given pass is therefore
 //     run again after any merge, and `minimal` is its checked answer.
 //
-// Every count is a Solver::solve(puzzle, rules, 2, ...) with the caller's Solver, so a
-// faster variant engine behind that door makes this faster unchanged. The result is proved
-// unique: only a complete count of exactly 1 is accepted anywhere.
+// Step 3's counts are Solver::solve(puzzle, rules, 2, ...) with the caller's Solver. Step 4's
+// tests start from a unique puzzle, so under EngineKind::automatic they are removal tests
+// (sudokit/variant_removal.hpp): a solution differing from ours at the given taken away,
+// or in the cells of the merged cage (a solution equal to ours there would obey both old
+// sums, so it would be ours); under dlx, counts to 2. The result is proved unique: only a
+// complete count of exactly 1, or a complete removal test finding nothing, is accepted.
 #include <algorithm>
 #include <iterator>
 #include <numeric>
