@@ -255,7 +255,9 @@ VariantPuzzle generate_variant(Solver& solver, Variant variant, const Shape& sha
   // solution differing at the emptied cell? sudokit/variant_removal.hpp); under `dlx` a count
   // to 2. Both are complete searches, so both keep exactly the clues that are needed.
   const bool removal_test = options.engine == EngineKind::automatic;
-  VariantRemovalTester tester;
+  // One tester per thread: its engine keeps the tables of the last rule sets, so x and hyper
+  // (the same rules for every puzzle) build them once per thread. Answers do not depend on it.
+  thread_local VariantRemovalTester tester;
   for (int cell : order) {
     const std::uint8_t clue = out.puzzle.cells[static_cast<std::size_t>(cell)];
     out.puzzle.cells[static_cast<std::size_t>(cell)] = 0;
