@@ -38,12 +38,16 @@
 //     two parts, so it is not monotone like removing a given; the given pass is therefore
 //     run again after any merge, and `minimal` is its checked answer.
 //
-// Every count is a Solver::solve(puzzle, rules, 2, ...) with the caller's Solver, so a
-// faster variant engine behind that door makes this faster unchanged. The result is proved
-// unique: only a complete count of exactly 1 is accepted anywhere.
+// Step 3's counts are Solver::solve(puzzle, rules, 2, ...) with the caller's Solver. Step 4's
+// tests start from a unique puzzle, so under EngineKind::automatic they are removal tests
+// (sudokit/variant_removal.hpp): a solution differing from ours at the given taken away,
+// or in the cells of the merged cage (a solution equal to ours there would obey both old
+// sums, so it would be ours); under dlx, counts to 2. The result is proved unique: only a
+// complete count of exactly 1, or a complete removal test finding nothing, is accepted.
 #include <algorithm>
 #include <iterator>
 #include <numeric>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -51,6 +55,7 @@
 
 #include <fmt/format.h>
 
+#include "sudokit/variant_removal.hpp"
 #include "variant_internal.hpp"
 
 namespace sudokit::variant_gen {
@@ -233,8 +238,8 @@ void merge(Layout& layout, int into, int from) {
 // The counts of one seed's puzzle: the rules rebuilt from the layout for each.
 class Killer {
  public:
-  Killer(Solver& solver, const Grid& solution, std::uint64_t budget)
-      : solver_(solver), solution_(solution), budget_(budget) {}
+  Killer(Solver& solver, const Grid& solution, std::uint64_t budget, bool removal_test)
+      : solver_(solver), solution_(solution), budget_(budget), removal_test_(removal_test) {}
 
   enum class Answer { unique, other, unknown };
 
@@ -256,10 +261,29 @@ class Killer {
     return Answer::unknown;
   }
 
+  // The same answer when `puzzle` under `layout` can only have solutions other than ours
+  // that differ from it in `touched` (a given just taken away, two cages just merged): under
+  // `automatic` the removal test (sudokit/variant_removal.hpp), else a count to 2.
+  Answer count_touched(const Grid& puzzle, const Layout& layout, std::span<const int> touched, std::uint64_t budget) {
+    if (!removal_test_) return count(puzzle, layout, budget);
+    std::string why;
+    auto rules = make_killer_rules(solution_.shape, cages_of(layout, solution_), &why);
+    if (!rules) throw std::logic_error("killer generator: a layout broke the rules: " + why);
+    switch (tester_.test(puzzle, *rules, solution_, touched, Budget::of_nodes(budget))) {
+      case VariantRemovalTester::Answer::unique: return Answer::unique;
+      case VariantRemovalTester::Answer::not_unique: return Answer::other;
+      case VariantRemovalTester::Answer::unknown: break;
+    }
+    return Answer::unknown;
+  }
+  std::uint64_t budget() const { return budget_; }
+
  private:
   Solver& solver_;
   const Grid& solution_;
   std::uint64_t budget_;
+  bool removal_test_;
+  VariantRemovalTester tester_;
 };
 
 // Step 3: true once `puzzle` (givens) under `layout` is unique.
@@ -321,7 +345,7 @@ bool remove_givens(Killer& killer, const Grid& solution, const Layout& layout, R
   for (int cell : givens) {
     const std::uint8_t digit = puzzle.cells[static_cast<std::size_t>(cell)];
     puzzle.cells[static_cast<std::size_t>(cell)] = 0;
-    const Killer::Answer answer = killer.count(puzzle, layout);
+    const Killer::Answer answer = killer.count_touched(puzzle, layout, {&cell, 1}, killer.budget());
     if (answer != Killer::Answer::unique) {
       puzzle.cells[static_cast<std::size_t>(cell)] = digit;
       if (answer == Killer::Answer::unknown) proved = false;
@@ -350,7 +374,7 @@ bool merge_pass(Killer& killer, const Grid& solution, int max_size, std::uint64_
       continue;
     Layout trial = layout;
     merge(trial, a, b);
-    if (killer.count(puzzle, trial, budget) == Killer::Answer::unique) {
+    if (killer.count_touched(puzzle, trial, trial.cages[static_cast<std::size_t>(a)], budget) == Killer::Answer::unique) {
       layout = std::move(trial);
       merged = true;
     }
@@ -378,7 +402,7 @@ VariantPuzzle generate_killer(Solver& solver, const Shape& shape, std::uint64_t 
     }
   }
   const int max_size = std::min(kMaxCageCells, shape.n);
-  Killer killer(solver, out.solution, options.killer_count_budget);
+  Killer killer(solver, out.solution, options.killer_count_budget, options.engine == EngineKind::automatic);
   Layout layout;
   Grid puzzle(shape);
   const int layouts = std::max(0, options.killer_layouts);

@@ -1,6 +1,8 @@
 // variant_fast.cpp: the fast variant engine; see the essay in variant_fast.hpp.
 #include "variant_fast.hpp"
 
+#include "sudokit/variant_removal.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <cstring>
@@ -31,6 +33,8 @@ constexpr std::size_t kCachedRules = 8;
 // How often (in nodes) a timed budget reads the clock: about every 10-100 µs on 9×9.
 constexpr std::uint64_t kClockEvery = 64;
 
+struct ComboTable;
+
 // Everything the search reads about one rule set, built once per rule set.
 struct Tables {
   // The key: what the tables were built from.
@@ -54,8 +58,17 @@ struct Tables {
   std::vector<std::uint16_t> pair_houses;  // the two houses of each pair
   std::vector<std::uint32_t> cell_house_begin;  // cells + 1 offsets into cell_houses
   std::vector<std::uint16_t> cell_houses;
-  std::vector<std::int32_t> cage_of;            // per cell, −1 when uncaged
+  std::vector<std::int32_t> cage_of;            // per cell, −1 when uncaged (real cages only)
   int words = 0;                                // 64-bit words of a set of cells
+  // Sum groups: the real cages first (rules.cages, in order), then the house remainders
+  // (a house's cells outside the cages lying wholly inside it, whose sum is then known; see
+  // add_house_remainders). Every group's cells are distinct digits and add up to its sum.
+  std::size_t real_cages = 0;
+  std::vector<int> group_sum;
+  std::vector<std::uint32_t> cell_group_begin;  // cells + 1 offsets into cell_groups
+  std::vector<std::uint16_t> cell_groups;
+  const ComboTable* combos = nullptr;
+  std::vector<Mask> house_bits;                 // houses × words: each house's cells as a set    // for n <= kComboMaxN, else the walk
 
   bool matches(const Rules& rules) const {
     if (rules.variant != variant || !(rules.shape == shape) || rules.houses.size() != house_key.size() ||
@@ -68,6 +81,84 @@ struct Tables {
     return true;
   }
 };
+
+// The digit sets of every size and sum, for sizes of grid small enough to list them all
+// (2^n sets): the cage rule then filters one short list (at most 12 sets on 9×9) instead of
+// walking combinations. Larger grids walk (ComboWalk below).
+constexpr int kComboMaxN = 12;
+
+struct ComboTable {
+  int n = 0, sums = 0;                 // sums: n(n+1)/2 + 1
+  std::vector<std::uint32_t> begin;    // (size · sums + sum) → offsets into sets
+  std::vector<std::uint16_t> sets;
+
+  // The sets of `size` digits adding up to `sum` (sum within 0..n(n+1)/2).
+  std::pair<const std::uint16_t*, const std::uint16_t*> of(int size, int sum) const {
+    const std::size_t i = static_cast<std::size_t>(size) * static_cast<std::size_t>(sums) + static_cast<std::size_t>(sum);
+    return {sets.data() + begin[i], sets.data() + begin[i + 1]};
+  }
+};
+
+const ComboTable* combo_table(int n) {
+  static const std::vector<ComboTable> tables = [] {
+    std::vector<ComboTable> all(kComboMaxN + 1);
+    for (int size = 1; size <= kComboMaxN; ++size) {
+      ComboTable& t = all[static_cast<std::size_t>(size)];
+      t.n = size;
+      t.sums = size * (size + 1) / 2 + 1;
+      const std::size_t keys = static_cast<std::size_t>(size + 1) * static_cast<std::size_t>(t.sums);
+      std::vector<std::vector<std::uint16_t>> by_key(keys);
+      for (unsigned set = 0; set < (1u << size); ++set) {
+        int sum = 0;
+        for (int d = 0; d < size; ++d)
+          if (set >> d & 1) sum += d + 1;
+        by_key[static_cast<std::size_t>(std::popcount(set)) * static_cast<std::size_t>(t.sums) +
+               static_cast<std::size_t>(sum)]
+            .push_back(static_cast<std::uint16_t>(set));
+      }
+      t.begin.push_back(0);
+      for (const auto& list : by_key) {
+        t.sets.insert(t.sets.end(), list.begin(), list.end());
+        t.begin.push_back(static_cast<std::uint32_t>(t.sets.size()));
+      }
+    }
+    return all;
+  }();
+  return n >= 1 && n <= kComboMaxN ? &tables[static_cast<std::size_t>(n)] : nullptr;
+}
+
+// House remainders (the "rule of 45"): in a house, the cages lying wholly inside it add up
+// to a known total, so the house's other cells add up to n(n+1)/2 minus that. They are
+// distinct (one house), so they obey the cage rule like a cage. Added for every house with
+// 1 .. kMaxRemainder such cells (a remainder of one cell fixes its digit outright).
+constexpr int kMaxRemainder = 6;
+
+void add_house_remainders(const Rules& rules, Tables& t, std::vector<std::vector<int>>& groups) {
+  const int n = t.n, nn = t.cells;
+  std::vector<int> in_house(static_cast<std::size_t>(nn), -1);
+  for (int h = 0; h < t.houses; ++h) {
+    const auto& cells = rules.houses[static_cast<std::size_t>(h)].cells;
+    for (int cell : cells) in_house[static_cast<std::size_t>(cell)] = h;
+    std::vector<char> covered(cells.size(), 0);
+    int total = n * (n + 1) / 2;
+    for (const Cage& cage : rules.cages) {
+      bool inside = !cage.cells.empty();
+      for (int cell : cage.cells) inside = inside && in_house[static_cast<std::size_t>(cell)] == h;
+      if (!inside) continue;
+      total -= cage.sum;
+      for (std::size_t i = 0; i < cells.size(); ++i)
+        if (std::find(cage.cells.begin(), cage.cells.end(), cells[i]) != cage.cells.end()) covered[i] = 1;
+    }
+    std::vector<int> rest;
+    for (std::size_t i = 0; i < cells.size(); ++i)
+      if (!covered[i]) rest.push_back(cells[i]);
+    if (rest.empty() || static_cast<int>(rest.size()) > kMaxRemainder || rest.size() == cells.size()) continue;
+    std::sort(rest.begin(), rest.end());
+    if (std::find(groups.begin(), groups.end(), rest) != groups.end()) continue;  // a cage already, or twice
+    groups.push_back(std::move(rest));
+    t.group_sum.push_back(total);
+  }
+}
 
 std::unique_ptr<Tables> build_tables(const Rules& rules) {
   auto t = std::make_unique<Tables>();
@@ -144,6 +235,35 @@ std::unique_ptr<Tables> build_tables(const Rules& rules) {
   }
   t->cage_of = cage_of;
   t->words = (nn + 63) / 64;
+  // Sum groups: the cages, then the house remainders; cage_begin/cage_cells cover them all.
+  t->real_cages = rules.cages.size();
+  std::vector<std::vector<int>> groups;
+  for (const Cage& cage : rules.cages) {
+    groups.emplace_back(cage.cells.begin(), cage.cells.end());
+    std::sort(groups.back().begin(), groups.back().end());
+    t->group_sum.push_back(cage.sum);
+  }
+  if (!rules.cages.empty()) {
+    add_house_remainders(rules, *t, groups);
+    for (std::size_t g = t->real_cages; g < groups.size(); ++g) {
+      for (int cell : groups[g]) t->cage_cells.push_back(static_cast<std::uint16_t>(cell));
+      t->cage_begin.push_back(static_cast<std::uint32_t>(t->cage_cells.size()));
+    }
+  }
+  std::vector<std::vector<int>> groups_of(static_cast<std::size_t>(nn));
+  for (std::size_t g = 0; g < groups.size(); ++g)
+    for (int cell : groups[g]) groups_of[static_cast<std::size_t>(cell)].push_back(static_cast<int>(g));
+  t->cell_group_begin.push_back(0);
+  for (int cell = 0; cell < nn; ++cell) {
+    for (int g : groups_of[static_cast<std::size_t>(cell)]) t->cell_groups.push_back(static_cast<std::uint16_t>(g));
+    t->cell_group_begin.push_back(static_cast<std::uint32_t>(t->cell_groups.size()));
+  }
+  t->combos = combo_table(n);
+  t->house_bits.assign(static_cast<std::size_t>(t->houses) * static_cast<std::size_t>(t->words), 0);
+  for (int h = 0; h < t->houses; ++h)
+    for (int cell : rules.houses[static_cast<std::size_t>(h)].cells)
+      t->house_bits[static_cast<std::size_t>(h) * static_cast<std::size_t>(t->words) + static_cast<std::size_t>(cell >> 6)] |=
+          Mask{1} << (cell & 63);
   // Peers: every other cell of the cell's houses and of its cage, each once.
   std::fill(stamp.begin(), stamp.end(), -1);
   t->peer_begin.push_back(0);
@@ -176,16 +296,22 @@ struct ComboWalk {
 
   bool done() const { return any && uni == allowed && inter == 0; }
 
+  // Takes the digit set `chosen` when it fits: no digit outside `allowed`, every open cell
+  // holding one of its digits.
+  void take(Mask chosen) {
+    if (chosen & ~allowed) return;
+    for (int i = 0; i < open_count; ++i)
+      if ((open[i] & chosen) == 0) return;
+    uni |= chosen;
+    inter = any ? inter & chosen : chosen;
+    any = true;
+  }
+
   // Chooses `left` more digits out of `avail` (digits below the last chosen are gone) to add
   // up to `sum`.
   void walk(Mask avail, int left, int sum, Mask chosen) {
     if (left == 0) {
-      if (sum != 0) return;
-      for (int i = 0; i < open_count; ++i)
-        if ((open[i] & chosen) == 0) return;
-      uni |= chosen;
-      inter = any ? inter & chosen : chosen;
-      any = true;
+      if (sum == 0) take(chosen);
       return;
     }
     while (avail != 0 && !done()) {
@@ -229,6 +355,9 @@ struct Engine::State {
   std::uint64_t limit = 0, found = 0, nodes = 0, guesses = 0;
   bool stop = false, aborted = false;
   bool use_locked = true;
+  bool use_table = true;
+  bool use_remainders = true;
+  bool use_cage_locked = true;
 
   const Tables& tables_for(const Rules& rules) {
     for (std::size_t i = 0; i < cache.size(); ++i) {
@@ -255,8 +384,9 @@ struct Engine::State {
         for (std::uint32_t i = tb.cell_house_begin[static_cast<std::size_t>(cell)];
              i < tb.cell_house_begin[static_cast<std::size_t>(cell) + 1]; ++i)
           house_dirty[tb.cell_houses[i]] = kHidden | kLocked;
-        const std::int32_t k = tb.cage_of[static_cast<std::size_t>(cell)];
-        if (k >= 0) cage_dirty[static_cast<std::size_t>(k)] = 1;
+        for (std::uint32_t i = tb.cell_group_begin[static_cast<std::size_t>(cell)];
+             i < tb.cell_group_begin[static_cast<std::size_t>(cell) + 1]; ++i)
+          cage_dirty[tb.cell_groups[i]] = 1;
       }
       changed[static_cast<std::size_t>(w)] = 0;
     }
@@ -333,13 +463,14 @@ struct Engine::State {
   int cages(Mask* c) {
     const Tables& tb = *t;
     int progress = 0;
-    for (std::size_t k = 0; k < tb.cages.size(); ++k) {
+    const std::size_t groups = use_remainders ? tb.group_sum.size() : tb.real_cages;
+    for (std::size_t k = 0; k < groups; ++k) {
       if (!cage_dirty[k]) continue;
       cage_dirty[k] = 0;
       const std::uint16_t* cc = tb.cage_cells.data() + tb.cage_begin[k];
       const int size = static_cast<int>(tb.cage_begin[k + 1] - tb.cage_begin[k]);
       Mask placed = 0, allowed = 0;
-      int sum = tb.cages[k].sum;
+      int sum = tb.group_sum[k];
       open_masks.clear();
       open_cells.clear();
       for (int i = 0; i < size; ++i) {
@@ -359,13 +490,18 @@ struct Engine::State {
         if (sum != 0) return -1;
         continue;
       }
-      if (sum < min_cage_sum(open)) return -1;
+      if (sum < min_cage_sum(open) || sum > max_cage_sum(tb.n, open)) return -1;
       allowed &= ~placed;
       ComboWalk w;
       w.allowed = allowed;
       w.open = open_masks.data();
       w.open_count = open;
-      w.walk(allowed, open, sum, 0);
+      if (tb.combos && use_table) {
+        const auto [first, last] = tb.combos->of(open, sum);
+        for (const std::uint16_t* p = first; p != last; ++p) w.take(*p);
+      } else {
+        w.walk(allowed, open, sum, 0);
+      }
       if (!w.any) return -1;
       for (int i = 0; i < open; ++i) {
         const Mask v = open_masks[static_cast<std::size_t>(i)] & w.uni;
@@ -386,12 +522,61 @@ struct Engine::State {
             ++count;
           }
         if (count == 0) return -1;
-        if (count > 1) continue;
+        if (count > 1) {
+          if (use_cage_locked) {
+            const int r = cage_locked(c, b, open);
+            if (r < 0) return -1;
+            progress |= r;
+          }
+          continue;
+        }
         const int cell = open_cells[static_cast<std::size_t>(where)];
         if (c[cell] == b) continue;
         c[cell] = b;
         mark(cell);
         push(cell);
+        progress = 1;
+      }
+    }
+    return progress;
+  }
+
+  // Cage-locked digit: the group needs digit `b`, and every open cell of it that can hold b
+  // lies in one house (or several), so b leaves the other cells of those houses.
+  // -1 dead end, 1 some candidate removed, 0 nothing.
+  int cage_locked(Mask* c, Mask b, int open) {
+    const Tables& tb = *t;
+    const int n = tb.n;
+    int first = -1;
+    for (int i = 0; i < open; ++i)
+      if (c[open_cells[static_cast<std::size_t>(i)]] & b) {
+        first = open_cells[static_cast<std::size_t>(i)];
+        break;
+      }
+    int progress = 0;
+    for (std::uint32_t j = tb.cell_house_begin[static_cast<std::size_t>(first)];
+         j < tb.cell_house_begin[static_cast<std::size_t>(first) + 1]; ++j) {
+      const int h = tb.cell_houses[j];
+      const Mask* bits = tb.house_bits.data() + static_cast<std::size_t>(h) * static_cast<std::size_t>(tb.words);
+      bool all_in = true;
+      for (int i = 0; i < open && all_in; ++i) {
+        const int cell = open_cells[static_cast<std::size_t>(i)];
+        if ((c[cell] & b) && !(bits[cell >> 6] >> (cell & 63) & 1)) all_in = false;
+      }
+      if (!all_in) continue;
+      const std::uint16_t* hc = tb.house_cells.data() + static_cast<std::size_t>(h) * static_cast<std::size_t>(n);
+      for (int i = 0; i < n; ++i) {
+        const int y = hc[i];
+        const Mask v = c[y];
+        if (!(v & b)) continue;
+        bool mine = false;  // one of the group's places for b
+        for (int k = 0; k < open && !mine; ++k) mine = open_cells[static_cast<std::size_t>(k)] == y;
+        if (mine) continue;
+        const Mask left = v & ~b;
+        if (left == 0) return -1;
+        c[y] = left;
+        mark(y);
+        if (single(left)) push(y);
         progress = 1;
       }
     }
@@ -444,7 +629,7 @@ struct Engine::State {
       int r = hidden_singles(c);
       if (r < 0) return false;
       if (r > 0) continue;
-      if (!t->cages.empty()) {
+      if (!t->group_sum.empty()) {
         r = cages(c);
         if (r < 0) return false;
         if (r > 0) continue;
@@ -517,7 +702,7 @@ struct Engine::State {
     const int n = tb.n;
     Mask* c = level(0);
     house_used.assign(static_cast<std::size_t>(tb.houses), 0);
-    cage_used.assign(tb.cages.size(), 0);
+    cage_used.assign(tb.real_cages, 0);
     for (int h = 0; h < tb.houses; ++h) {
       const std::uint16_t* hc = tb.house_cells.data() + static_cast<std::size_t>(h) * static_cast<std::size_t>(n);
       Mask used = 0;
@@ -531,7 +716,7 @@ struct Engine::State {
       }
       house_used[static_cast<std::size_t>(h)] = used;
     }
-    for (std::size_t k = 0; k < tb.cages.size(); ++k) {
+    for (std::size_t k = 0; k < tb.real_cages; ++k) {
       Mask used = 0;
       for (std::uint32_t i = tb.cage_begin[k]; i < tb.cage_begin[k + 1]; ++i) {
         const int d = givens[tb.cage_cells[i]];
@@ -563,9 +748,9 @@ struct Engine::State {
     return true;
   }
 
-  std::uint64_t run(const Rules& rules, const std::uint8_t* givens, std::uint64_t max,
-                    const std::function<bool(const std::uint8_t*)>& visitor, SearchStats* stats,
-                    const BudgetMeter* budget) {
+  // Starts a search (one or several runs of it) under `rules`.
+  void begin(const Rules& rules, std::uint64_t max, const std::function<bool(const std::uint8_t*)>& visitor,
+             const BudgetMeter* budget) {
     t = &tables_for(rules);
     const int cells = t->cells;
     visit = &visitor;
@@ -578,14 +763,46 @@ struct Engine::State {
     if (queue.size() < static_cast<std::size_t>(cells) + 1) queue.resize(static_cast<std::size_t>(cells) + 1);
     solution.resize(static_cast<std::size_t>(cells));
     changed.assign(static_cast<std::size_t>(t->words), 0);
+  }
+
+  // One search from the givens; with `keep`, `keep_count` cells are first cut to the digit of
+  // `digits` and, with `drop`, one more cell loses its digit of `digits` (find_other's cases).
+  void run_case(const std::uint8_t* givens, const std::uint8_t* digits = nullptr, const int* keep = nullptr,
+                std::size_t keep_count = 0, int drop = -1) {
     house_dirty.assign(static_cast<std::size_t>(t->houses), kHidden | kLocked);
-    cage_dirty.assign(t->cages.size(), 1);
+    cage_dirty.assign(t->group_sum.size(), 1);
+    std::fill(changed.begin(), changed.end(), 0);
     queue_head = queue_tail = 0;
-    if (setup(givens) && propagate(level(0))) search(0);
+    if (!setup(givens)) return;
+    Mask* c = level(0);
+    auto cut = [&](int cell, Mask to) {
+      const Mask v = c[cell] & to;
+      if (v == 0) return false;
+      if (v != c[cell]) {
+        c[cell] = v;
+        if (single(v)) push(cell);
+      }
+      return true;
+    };
+    for (std::size_t i = 0; i < keep_count; ++i)
+      if (!cut(keep[i], Mask{1} << (digits[keep[i]] - 1))) return;
+    if (drop >= 0 && !cut(drop, ~(Mask{1} << (digits[drop] - 1)))) return;
+    if (propagate(c)) search(0);
+  }
+
+  void end(SearchStats* stats) const {
     if (stats) {
       stats->nodes += nodes;
       stats->guesses += guesses;
     }
+  }
+
+  std::uint64_t run(const Rules& rules, const std::uint8_t* givens, std::uint64_t max,
+                    const std::function<bool(const std::uint8_t*)>& visitor, SearchStats* stats,
+                    const BudgetMeter* budget) {
+    begin(rules, max, visitor, budget);
+    run_case(givens);
+    end(stats);
     return found;
   }
 };
@@ -598,6 +815,9 @@ Engine& Engine::operator=(Engine&&) noexcept = default;
 bool Engine::complete() const { return !state_->aborted; }
 std::uint64_t Engine::tables_built() const { return state_->built; }
 void Engine::set_locked_candidates(bool on) { state_->use_locked = on; }
+void Engine::set_cage_table(bool on) { state_->use_table = on; }
+void Engine::set_house_remainders(bool on) { state_->use_remainders = on; }
+void Engine::set_cage_locked(bool on) { state_->use_cage_locked = on; }
 
 std::uint64_t Engine::solve(const Rules& rules, const std::uint8_t* givens, std::uint64_t limit,
                             std::uint8_t* solutions, std::size_t keep, SearchStats* stats, const BudgetMeter* meter) {
@@ -612,6 +832,27 @@ std::uint64_t Engine::solve(const Rules& rules, const std::uint8_t* givens, std:
       stats, meter);
 }
 
+bool Engine::find_other(const Rules& rules, const std::uint8_t* givens, const std::uint8_t* solution, const int* cells,
+                        std::size_t count, std::uint8_t* other, SearchStats* stats, const BudgetMeter* meter) {
+  const auto size = static_cast<std::size_t>(rules.shape.cells());
+  for (std::size_t i = 0; i < count; ++i)
+    if (cells[i] < 0 || static_cast<std::size_t>(cells[i]) >= size)
+      throw std::invalid_argument("variant engine: find_other: a cell out of range");
+  State& s = *state_;
+  bool any = false;
+  const std::function<bool(const std::uint8_t*)> visitor = [&](const std::uint8_t* found) {
+    if (other) std::memcpy(other, found, size);
+    any = true;
+    return false;
+  };
+  s.begin(rules, 1, visitor, meter);
+  // Case i: the solution's digits on cells[0..i), another digit on cells[i]. Every other
+  // solution falls in exactly one case (the first of `cells` where it differs).
+  for (std::size_t i = 0; i < count && !any && !s.stop; ++i) s.run_case(givens, solution, cells, i, cells[i]);
+  s.end(stats);
+  return any;
+}
+
 std::uint64_t Engine::enumerate(const Rules& rules, const std::uint8_t* givens, std::uint64_t limit,
                                 const std::function<bool(const std::uint8_t*)>& visit, SearchStats* stats,
                                 const BudgetMeter* meter) {
@@ -621,3 +862,37 @@ std::uint64_t Engine::enumerate(const Rules& rules, const std::uint8_t* givens, 
 }
 
 }  // namespace sudokit::vfast
+
+namespace sudokit {
+
+struct VariantRemovalTester::Impl {
+  vfast::Engine engine;
+};
+
+VariantRemovalTester::VariantRemovalTester() : impl_(std::make_unique<Impl>()) {}
+VariantRemovalTester::~VariantRemovalTester() = default;
+VariantRemovalTester::VariantRemovalTester(VariantRemovalTester&&) noexcept = default;
+VariantRemovalTester& VariantRemovalTester::operator=(VariantRemovalTester&&) noexcept = default;
+
+VariantRemovalTester::Answer VariantRemovalTester::test(const Grid& puzzle, const Rules& rules, const Grid& solution,
+                                                        std::span<const int> touched, const Budget& budget, Grid* other,
+                                                        SearchStats* stats) {
+  if (!(puzzle.shape == rules.shape) || !(solution.shape == rules.shape) ||
+      puzzle.cells.size() != static_cast<std::size_t>(rules.shape.cells()) ||
+      solution.cells.size() != puzzle.cells.size())
+    throw std::invalid_argument("VariantRemovalTester: the puzzle, its solution and the rules differ in shape");
+  const BudgetMeter meter(budget);
+  std::vector<std::uint8_t> found(other ? puzzle.cells.size() : 0);
+  const bool any = impl_->engine.find_other(rules, puzzle.cells.data(), solution.cells.data(), touched.data(),
+                                            touched.size(), other ? found.data() : nullptr, stats, &meter);
+  if (any) {
+    if (other) {
+      *other = Grid(rules.shape);
+      std::memcpy(other->cells.data(), found.data(), found.size());
+    }
+    return Answer::not_unique;
+  }
+  return impl_->engine.complete() ? Answer::unique : Answer::unknown;
+}
+
+}  // namespace sudokit

@@ -27,8 +27,23 @@
 //    open cells' candidates are cut to the union of those T (none left: dead end), and a
 //    digit in every T that fits one open cell only is placed there. A full cage must hit
 //    its sum exactly. Cage cells are each other's peers, so cage digits stay distinct.
-//    The combinations are walked depth-first over the candidate digits, pruned by the least
-//    and largest sums still reachable, and the walk stops once it can prove nothing more.
+//    Up to 12×12 the combinations are read from a table of every digit set by size and sum
+//    (built once per process; at most 12 sets to filter on 9×9); larger grids walk them
+//    depth-first over the candidate digits, pruned by the least and largest sums still
+//    reachable, stopping once the walk can prove nothing more (the table made killer
+//    generation ~2× faster; the walk stays, tested, behind set_cage_table(false)).
+//  * House remainders ("rule of 45"): in each house, the cells outside the cages lying
+//    wholly inside it add up to n(n+1)/2 minus those cages' sums, and are distinct (one
+//    house): when there are 1 to 6 of them they join the cages as an extra sum group under
+//    the same rule (a remainder of one cell is placed outright). Halves the nodes of the
+//    killer generator's counts.
+//  * Cage-locked digits: a digit every combination of a group needs, whose possible places
+//    in the group all lie in one house, leaves the rest of that house (killer only).
+//  * find_other, the generators' removal test: after taking a given away (or merging two
+//    cages) from a puzzle whose only solution was S, any new solution differs from S in a
+//    touched cell, so one search per touched cell (the earlier ones fixed to S, this one
+//    with S's digit removed) to a first solution answers "still unique?" without finding
+//    S again and exhausting the rest, as a count to 2 must (1.4-1.5× faster digs).
 //
 // Every rule is a sound deduction (no solution is ever cut), and a search leaf is a grid in
 // which every house holds every digit once, every cage is distinct and hits its sum; so the
@@ -69,12 +84,30 @@ class Engine {
   std::uint64_t enumerate(const Rules& rules, const std::uint8_t* givens, std::uint64_t limit,
                           const std::function<bool(const std::uint8_t*)>& visit, SearchStats* stats,
                           const BudgetMeter* meter = nullptr);
+  /// The removal test (a generator's question, cheaper than counting to 2): is there a
+  /// solution of `givens` under `rules` that differs from `solution` in at least one of
+  /// `cells`? Searched as `count` cases, case i being cells[0..i) on the solution's digits and
+  /// cells[i] on any other digit, each to a first solution; the first found goes to `other`
+  /// (when not null). When every solution other than `solution` must differ from it in
+  /// `cells` (true when `givens` plus those cells, or the rules before two cages were
+  /// merged, had `solution` as their only solution), false means `givens` is unique.
+  /// complete() tells whether a false is proved (one budget for all the cases).
+  bool find_other(const Rules& rules, const std::uint8_t* givens, const std::uint8_t* solution, const int* cells,
+                  std::size_t count, std::uint8_t* other, SearchStats* stats, const BudgetMeter* meter = nullptr);
+
   /// False when the last search stopped because its budget ran out.
   bool complete() const;
 
   /// Locked candidates over every pair of houses sharing two cells or more (on by default).
   /// Counts and solutions are the same either way; the tests run both.
   void set_locked_candidates(bool on);
+  /// Killer: the cage rule from the table of digit sets (grids up to 12×12; on by default) or
+  /// by walking combinations (always, on larger grids). The tests run both.
+  void set_cage_table(bool on);
+  /// Killer: house remainders as extra sum groups (on by default). The tests run both.
+  void set_house_remainders(bool on);
+  /// Killer: cage-locked digits (on by default). The tests run both.
+  void set_cage_locked(bool on);
 
   /// Test hook: how many rule-set tables this engine has built (cache misses).
   std::uint64_t tables_built() const;

@@ -10,7 +10,10 @@
 //  - the same through the Solver door (automatic against dlx);
 //  - its per-rules tables are built once per rule set and survive alternation past the cache;
 //  - budgets (nodes exactly, time) stop it with complete() false; a visitor can stop it;
-//  - malformed rules are refused with std::invalid_argument.
+//  - malformed rules are refused with std::invalid_argument;
+//  - killer's other cage rules (combinations walked instead of looked up, house remainders
+//    and cage-locked digits off) on a quarter of the killer puzzles each;
+//  - VariantRemovalTester (the generators' removal test) against counting to 2 on DLX.
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -28,6 +31,7 @@
 #include "sudokit/grid.hpp"
 #include "sudokit/solver.hpp"
 #include "sudokit/variant.hpp"
+#include "sudokit/variant_removal.hpp"
 #include "variant_dlx.hpp"
 #include "variant_fast.hpp"
 #include "variant_oracle.hpp"
@@ -167,6 +171,12 @@ void differential(const Trial& t, std::uint32_t seed) {
   std::mt19937 rng(seed);
   vfast::Engine fast, plain;  // plain: without locked candidates (the same answers, more nodes)
   plain.set_locked_candidates(false);
+  vfast::Engine walk;  // killer: the cage rule by walking combinations, no house remainders
+  walk.set_cage_table(false);  // (cage-locked digits on)
+  walk.set_house_remainders(false);
+  vfast::Engine no_remainders;  // killer: the table, no house remainders, no cage-locked digits
+  no_remainders.set_house_remainders(false);
+  no_remainders.set_cage_locked(false);
   dlx::VariantDlx dlx;
   RandomRules source{t.variant, shape_of(t.n), t.refresh};
   int outcomes[3] = {0, 0, 0};  // none, unique, multiple
@@ -191,6 +201,15 @@ void differential(const Trial& t, std::uint32_t seed) {
       ASSERT_EQ(plain_count, dlx_count) << "without locked candidates: " << where;
       if (plain_count < t.limit) {
         EXPECT_EQ(plain_set, dlx_set) << where;
+      }
+    }
+    if (t.variant == Variant::killer && i % 4 == 2) {  // the other cage rules, a quarter each
+      vfast::Engine& other = i % 8 == 2 ? walk : no_remainders;
+      std::uint64_t other_count = 0;
+      const auto other_set = listed(other, rules, puzzle, t.limit, other_count);
+      ASSERT_EQ(other_count, dlx_count) << (i % 8 == 2 ? "walking combinations: " : "no remainders, no cage-locked: ") << where;
+      if (other_count < t.limit) {
+        EXPECT_EQ(other_set, dlx_set) << where;
       }
     }
     if (fast_count < t.limit) {
@@ -265,6 +284,122 @@ TEST(VariantFastSolver, AutomaticAgreesWithDlxThroughTheDoor) {
       EXPECT_EQ(visited, a.count);
     }
   }
+}
+
+// VariantRemovalTester (the generators' removal test) against counting to 2 on VariantDlx:
+// a dig in random order where every step asks both (one touched cell), then, on the dug
+// unique puzzle, several givens taken away at once (several touched cells), and for killer
+// two neighbouring cages merged (the merged cage's cells touched). Every "not unique"
+// brings a solution of the puzzle that differs from the grid at a touched cell.
+void removal_differential(Variant variant, int n, int puzzles, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  VariantRemovalTester tester;
+  Solver dlx(EngineKind::dlx);
+  RandomRules source{variant, shape_of(n), 5};
+  int answers[2] = {0, 0};  // unique, not unique
+  auto check = [&](const Grid& puzzle, const Rules& rules, const Grid& full, const std::vector<int>& touched,
+                   const std::string& where) {
+    Grid other;
+    const auto got = tester.test(puzzle, rules, full, touched, {}, &other);
+    const SolveResult truth = dlx.solve(puzzle, rules, 2, 0);
+    EXPECT_NE(got, VariantRemovalTester::Answer::unknown) << where;
+    EXPECT_EQ(got == VariantRemovalTester::Answer::unique, truth.count == 1) << where;
+    if (got == VariantRemovalTester::Answer::not_unique) {
+      std::string why;
+      EXPECT_TRUE(is_solution_of(rules, puzzle, other, &why)) << why << " " << where;
+      EXPECT_TRUE(std::any_of(touched.begin(), touched.end(), [&](int c) {
+        return other.cells[static_cast<std::size_t>(c)] != full.cells[static_cast<std::size_t>(c)];
+      })) << where;
+    }
+    ++answers[got == VariantRemovalTester::Answer::unique ? 0 : 1];
+    return got == VariantRemovalTester::Answer::unique;
+  };
+  for (int i = 0; i < puzzles; ++i) {
+    Grid full;
+    const Rules rules = source.next(rng, full);
+    const std::string name = std::string(variant_name(variant)) + " " + std::to_string(n) + " puzzle " + std::to_string(i);
+    // Start from the grid, or (killer) from the cages alone when they are unique already.
+    Grid puzzle = full;
+    std::vector<int> order(full.cells.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::shuffle(order.begin(), order.end(), rng);
+    for (int cell : order) {
+      puzzle.cells[static_cast<std::size_t>(cell)] = 0;
+      if (!check(puzzle, rules, full, {cell}, name + " dig " + to_line(puzzle)))
+        puzzle.cells[static_cast<std::size_t>(cell)] = full.cells[static_cast<std::size_t>(cell)];
+    }
+    // Several givens of the unique dug puzzle at once.
+    std::vector<int> givens;
+    for (int cell : order)
+      if (puzzle.cells[static_cast<std::size_t>(cell)] != 0) givens.push_back(cell);
+    if (givens.size() >= 2) {
+      Grid fewer = puzzle;
+      const std::size_t k = 2 + rng() % std::min<std::size_t>(givens.size() - 1, 3);
+      std::vector<int> touched(givens.begin(), givens.begin() + static_cast<std::ptrdiff_t>(k));
+      for (int cell : touched) fewer.cells[static_cast<std::size_t>(cell)] = 0;
+      check(fewer, rules, full, touched, name + " several " + to_line(fewer));
+    }
+    if (variant != Variant::killer) continue;
+    // Two neighbouring cages merged where the union's digits are distinct in the grid.
+    for (std::size_t a = 0; a < rules.cages.size(); ++a)
+      for (std::size_t b = a + 1; b < rules.cages.size(); ++b) {
+        const Cage& ca = rules.cages[a];
+        const Cage& cb = rules.cages[b];
+        bool next_to = false, distinct = true;
+        for (int x : ca.cells)
+          for (int y : cb.cells) {
+            next_to = next_to || std::abs(x - y) == n || (std::abs(x - y) == 1 && x / n == y / n);
+            distinct = distinct && full.cells[static_cast<std::size_t>(x)] != full.cells[static_cast<std::size_t>(y)];
+          }
+        if (!next_to || !distinct || rng() % 4 != 0) continue;
+        std::vector<Cage> cages;
+        for (std::size_t k = 0; k < rules.cages.size(); ++k)
+          if (k != a && k != b) cages.push_back(rules.cages[k]);
+        Cage merged{ca.sum + cb.sum, ca.cells};
+        merged.cells.insert(merged.cells.end(), cb.cells.begin(), cb.cells.end());
+        std::sort(merged.cells.begin(), merged.cells.end());
+        cages.push_back(merged);
+        std::string why;
+        const auto merged_rules = make_killer_rules(rules.shape, cages, &why);
+        ASSERT_TRUE(merged_rules) << why;
+        check(puzzle, *merged_rules, full, merged.cells, name + " merged " + to_line(puzzle));
+      }
+  }
+  EXPECT_GT(answers[0], 0) << variant_name(variant) << " " << n;
+  EXPECT_GT(answers[1], 0) << variant_name(variant) << " " << n;
+}
+
+TEST(VariantRemovalTester, AgreesWithCountingToTwoX) {
+  removal_differential(Variant::x, 4, 40, 201);
+  removal_differential(Variant::x, 9, 12, 202);
+}
+TEST(VariantRemovalTester, AgreesWithCountingToTwoHyper) { removal_differential(Variant::hyper, 9, 12, 203); }
+TEST(VariantRemovalTester, AgreesWithCountingToTwoJigsaw) {
+  removal_differential(Variant::jigsaw, 6, 30, 204);
+  removal_differential(Variant::jigsaw, 9, 12, 205);
+}
+TEST(VariantRemovalTester, AgreesWithCountingToTwoKiller) {
+  removal_differential(Variant::killer, 4, 40, 206);
+  removal_differential(Variant::killer, 6, 20, 207);
+  removal_differential(Variant::killer, 9, 6, 208);
+}
+
+TEST(VariantRemovalTester, BudgetsAndShapes) {
+  std::mt19937 rng(9);
+  RandomRules source{Variant::x, shape_of(9), 1};
+  Grid full;
+  const Rules rules = source.next(rng, full);
+  VariantRemovalTester tester;
+  Grid empty(rules.shape);
+  std::vector<int> all(81);
+  std::iota(all.begin(), all.end(), 0);
+  // An empty grid needs a guess: one node proves nothing, and finds nothing.
+  EXPECT_EQ(tester.test(empty, rules, full, all, Budget::of_nodes(1)), VariantRemovalTester::Answer::unknown);
+  EXPECT_EQ(tester.test(empty, rules, full, all), VariantRemovalTester::Answer::not_unique);
+  EXPECT_EQ(tester.test(full, rules, full, all), VariantRemovalTester::Answer::unique);
+  EXPECT_THROW(tester.test(Grid(shape_of(4)), rules, full, all), std::invalid_argument);
+  const std::vector<int> outside{81};
+  EXPECT_THROW(tester.test(empty, rules, full, outside), std::invalid_argument);
 }
 
 TEST(VariantFastEngine, TablesAreBuiltOncePerRuleSet) {

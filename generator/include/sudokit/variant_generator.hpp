@@ -11,9 +11,12 @@
 //     the rules) and the DLX engine completes them (redrawn while it cannot), then the
 //     digits are relabelled at random (which keeps every rule of x, hyper and jigsaw);
 //  3. a dig: every cell in random order is emptied when the puzzle stays unique under the
-//     rules (counted to 2 by the Solver door), so the puzzle is minimal.
-// Every search goes through sudokit::Solver (EngineKind::automatic unless told otherwise),
-// so a faster variant engine behind that door speeds generation up with no change here.
+//     rules, so the puzzle is minimal. Under EngineKind::automatic each test is
+//     VariantRemovalTester's (sudokit/variant_removal.hpp: is there a solution that differs
+//     from the grid at the emptied cell?), under dlx a count to 2 through the Solver door;
+//     both are complete, so both keep the same clues.
+// The fill goes through sudokit::Solver (EngineKind::automatic unless told otherwise), so a
+// faster variant engine behind that door speeds generation up with no change here.
 // `sudokit generate --variant` reaches this through generate_batch (GeneratorConfig::variant),
 // with the same seed/shard/thread contract as classic puzzles.
 // Randomness comes only from boost::random::mt19937_64 seeded with the seed, drawn through
