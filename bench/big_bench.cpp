@@ -163,6 +163,7 @@ void case_minimal(int n, int count, std::uint64_t seed, const std::vector<Engine
       std::fprintf(stderr, "\r%s %d/%d", std::string(engine_name(kind)).c_str(), i + 1, count);
       GeneratedPuzzle p;
       times.push_back(timed([&] { p = generator.generate(config, static_cast<std::uint64_t>(i)); }));
+      std::fprintf(stderr, " %.2f s (%d clues)\n", times.back(), p.clues);
       minimal += p.minimal;
       clues += p.clues;
       puzzles += to_line(p.puzzle) + "\n";

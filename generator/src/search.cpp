@@ -194,31 +194,31 @@ bool Search::hidden_singles(Level& state, bool& progressed) {
   dirty_[0] = dirty_[1] = dirty_[2] = 0;
   for (int word = 0; word < 3; ++word)
     for (std::uint64_t bits = work[word]; bits; bits &= bits - 1) {
-    const int h = word * 64 + std::countr_zero(bits);
-    const int* house = &houses_[static_cast<std::size_t>(h * n_)];
-    Mask once = 0, twice = 0, fixed = 0;
-    for (int k = 0; k < n_; ++k) {
-      const Mask m = cand[house[k]];
-      twice |= once & m;
-      once |= m;
-      if (placed[house[k]]) fixed |= m;
-    }
-    if (once != full_) return false;
-    // A placed digit is alone in its house too (its peers lost it): nothing to do for it.
-    const Mask alone = once & ~twice & ~fixed;
-    if (alone == 0) continue;
-    for (int k = 0; k < n_; ++k) {
-      const int cell = house[k];
-      if (placed[cell]) continue;
-      const Mask hit = cand[cell] & alone;
-      if (hit == 0) continue;
-      if (!std::has_single_bit(hit)) return false;  // two digits that both need this cell
-      if (cand[cell] == hit) continue;              // already a naked single, queued
-      cand[cell] = hit;
-      mark_dirty(cell);
-      queue_.push_back(cell);
-      progressed = true;
-    }
+      const int h = word * 64 + std::countr_zero(bits);
+      const int* house = &houses_[static_cast<std::size_t>(h * n_)];
+      Mask once = 0, twice = 0, fixed = 0;
+      for (int k = 0; k < n_; ++k) {
+        const Mask m = cand[house[k]];
+        twice |= once & m;
+        once |= m;
+        if (placed[house[k]]) fixed |= m;
+      }
+      if (once != full_) return false;
+      // A placed digit is alone in its house too (its peers lost it): nothing to do for it.
+      const Mask alone = once & ~twice & ~fixed;
+      if (alone == 0) continue;
+      for (int k = 0; k < n_; ++k) {
+        const int cell = house[k];
+        if (placed[cell]) continue;
+        const Mask hit = cand[cell] & alone;
+        if (hit == 0) continue;
+        if (!std::has_single_bit(hit)) return false;  // two digits that both need this cell
+        if (cand[cell] == hit) continue;              // already a naked single, queued
+        cand[cell] = hit;
+        mark_dirty(cell);
+        queue_.push_back(cell);
+        progressed = true;
+      }
     }
   return true;
 }
