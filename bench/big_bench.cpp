@@ -1,7 +1,8 @@
 // big_bench: the large-grid targets of issue 13, and the measurements behind the SAT engine's
 // choices (the automatic engine's cut-over size, the at-most-one encoding).
 //
-// Usage: big_bench [CASE...] [--count K] [--seed S]; with no CASE every case runs.
+// Usage: big_bench [CASE...] [--count K] [--seed S] [--engine E]; with no CASE every case
+// runs; --engine E runs the minimal cases with that engine only.
 //   seed       the 25×25 puzzle of `generate --size 25 --puzzle-seed 16171810823986729605`
 //              (45 s on DLX when the issue was filed): solve to 2 with sat, and with DLX under
 //              a 60 s budget
@@ -22,6 +23,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -161,6 +163,7 @@ void case_minimal(int n, int count, std::uint64_t seed, const std::vector<Engine
       std::fprintf(stderr, "\r%s %d/%d", std::string(engine_name(kind)).c_str(), i + 1, count);
       GeneratedPuzzle p;
       times.push_back(timed([&] { p = generator.generate(config, static_cast<std::uint64_t>(i)); }));
+      std::fprintf(stderr, " %.2f s (%d clues)\n", times.back(), p.clues);
       minimal += p.minimal;
       clues += p.clues;
       puzzles += to_line(p.puzzle) + "\n";
@@ -207,10 +210,12 @@ int main(int argc, char** argv) {
   std::set<std::string> cases;
   int count = 20;
   std::uint64_t seed = 1;
+  std::optional<EngineKind> only;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--count" && i + 1 < argc) count = std::atoi(argv[++i]);
     else if (arg == "--seed" && i + 1 < argc) seed = std::strtoull(argv[++i], nullptr, 10);
+    else if (arg == "--engine" && i + 1 < argc) only = parse_engine(argv[++i]);
     else cases.insert(arg);
   }
   auto wants = [&](const char* name) { return cases.empty() || cases.count(name) > 0; };
@@ -218,8 +223,9 @@ int main(int argc, char** argv) {
   if (wants("solve25")) case_solve25(count, seed);
   if (wants("cutover")) case_cutover(count, seed);
   if (wants("amo")) case_amo(count, seed);
-  if (wants("minimal16")) case_minimal(16, count, seed, {EngineKind::automatic, EngineKind::sat});
-  if (wants("minimal25")) case_minimal(25, count, seed, {EngineKind::automatic});
+  auto engines = [&](std::vector<EngineKind> list) { return only ? std::vector<EngineKind>{*only} : list; };
+  if (wants("minimal16")) case_minimal(16, count, seed, engines({EngineKind::automatic, EngineKind::sat}));
+  if (wants("minimal25")) case_minimal(25, count, seed, engines({EngineKind::automatic}));
   if (wants("gen36")) case_gen36(seed);
   if (wants("empty")) case_empty();
   std::fflush(stdout);

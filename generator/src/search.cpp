@@ -40,7 +40,7 @@ Search::Search(const Shape& shape) : shape_(shape), n_(shape.n), cells_(shape.ce
     for (int line = 0; line < 2; ++line) {
       const int parts = line == 0 ? shape.box_rows : shape.box_cols;
       for (int part = 0; part < parts; ++part) {
-        Segment seg{b, {}, {}, {}};
+        Segment seg{b, 0, {}, {}, {}};
         const int first = shape.cell_in_box(b, 0);
         const int fixed = line == 0 ? shape.row_of(first) + part : shape.col_of(first) + part;
         for (int k = 0; k < n_; ++k) {
@@ -48,6 +48,7 @@ Search::Search(const Shape& shape) : shape_(shape), n_(shape.n), cells_(shape.ce
           const bool on = (line == 0 ? shape.row_of(cell) : shape.col_of(cell)) == fixed;
           (on ? seg.inside : seg.box_rest).push_back(cell);
         }
+        seg.line_house = line == 0 ? fixed : n_ + fixed;
         for (int k = 0; k < n_; ++k) {
           const int cell = line == 0 ? fixed * n_ + k : k * n_ + fixed;
           if (shape.box_of(cell) != b) seg.line_rest.push_back(cell);
@@ -55,6 +56,12 @@ Search::Search(const Shape& shape) : shape_(shape), n_(shape.n), cells_(shape.ce
         segments_.push_back(std::move(seg));
       }
     }
+  }
+  cell_houses_.reserve(static_cast<std::size_t>(cells_ * 3));
+  for (int cell = 0; cell < cells_; ++cell) {
+    cell_houses_.push_back(shape.row_of(cell));
+    cell_houses_.push_back(n_ + shape.col_of(cell));
+    cell_houses_.push_back(2 * n_ + shape.box_of(cell));
   }
   queue_.reserve(static_cast<std::size_t>(cells_));
   // Never reallocated, so references to levels stay valid across recursion.
@@ -71,8 +78,16 @@ Search::Level& Search::level(int depth) {
   return levels_[static_cast<std::size_t>(depth)];
 }
 
+void Search::all_dirty() {
+  for (int h = 0; h < 3 * n_; ++h) {
+    dirty_[h >> 6] |= std::uint64_t{1} << (h & 63);
+    locked_dirty_[h >> 6] |= std::uint64_t{1} << (h & 63);
+  }
+}
+
 bool Search::load(const std::uint8_t* givens, int forbid_cell, int forbid_digit) {
   Level& state = level(0);
+  all_dirty();
   queue_.clear();
   std::fill(state.candidates.begin(), state.candidates.end(), full_);
   std::fill(state.placed.begin(), state.placed.end(), std::uint8_t{0});
@@ -112,6 +127,7 @@ bool Search::propagate(Level& state) {
         if (placed[p]) return false;
         cand[p] &= ~bit;
         if (cand[p] == 0) return false;
+        mark_dirty(p);
         if (std::has_single_bit(cand[p])) queue_.push_back(p);
       }
     }
@@ -132,6 +148,7 @@ bool Search::eliminate(Level& state, int cell, Mask digits) {
   if (state.placed[static_cast<std::size_t>(cell)]) return false;
   m &= ~digits;
   if (m == 0) return false;
+  mark_dirty(cell);
   if (std::has_single_bit(m)) queue_.push_back(cell);
   return true;
 }
@@ -143,7 +160,11 @@ bool Search::eliminate(Level& state, int cell, Mask digits) {
 // magnitude (see generator.hpp on 25x25).
 bool Search::locked_candidates(Level& state, bool& progressed) {
   const Mask* cand = state.candidates.data();
+  const std::uint64_t work[3] = {locked_dirty_[0], locked_dirty_[1], locked_dirty_[2]};
+  locked_dirty_[0] = locked_dirty_[1] = locked_dirty_[2] = 0;
+  auto changed = [&](int h) { return (work[h >> 6] >> (h & 63)) & 1; };
   for (const Segment& seg : segments_) {
+    if (!changed(2 * n_ + seg.box) && !changed(seg.line_house)) continue;
     Mask inside = 0, box_rest = 0, line_rest = 0;
     for (int cell : seg.inside) inside |= cand[cell];
     for (int cell : seg.box_rest) box_rest |= cand[cell];
@@ -169,29 +190,36 @@ bool Search::locked_candidates(Level& state, bool& progressed) {
 bool Search::hidden_singles(Level& state, bool& progressed) {
   Mask* cand = state.candidates.data();
   const std::uint8_t* placed = state.placed.data();
-  for (int h = 0; h < 3 * n_; ++h) {
-    const int* house = &houses_[static_cast<std::size_t>(h * n_)];
-    Mask once = 0, twice = 0;
-    for (int k = 0; k < n_; ++k) {
-      const Mask m = cand[house[k]];
-      twice |= once & m;
-      once |= m;
+  const std::uint64_t work[3] = {dirty_[0], dirty_[1], dirty_[2]};
+  dirty_[0] = dirty_[1] = dirty_[2] = 0;
+  for (int word = 0; word < 3; ++word)
+    for (std::uint64_t bits = work[word]; bits; bits &= bits - 1) {
+      const int h = word * 64 + std::countr_zero(bits);
+      const int* house = &houses_[static_cast<std::size_t>(h * n_)];
+      Mask once = 0, twice = 0, fixed = 0;
+      for (int k = 0; k < n_; ++k) {
+        const Mask m = cand[house[k]];
+        twice |= once & m;
+        once |= m;
+        if (placed[house[k]]) fixed |= m;
+      }
+      if (once != full_) return false;
+      // A placed digit is alone in its house too (its peers lost it): nothing to do for it.
+      const Mask alone = once & ~twice & ~fixed;
+      if (alone == 0) continue;
+      for (int k = 0; k < n_; ++k) {
+        const int cell = house[k];
+        if (placed[cell]) continue;
+        const Mask hit = cand[cell] & alone;
+        if (hit == 0) continue;
+        if (!std::has_single_bit(hit)) return false;  // two digits that both need this cell
+        if (cand[cell] == hit) continue;              // already a naked single, queued
+        cand[cell] = hit;
+        mark_dirty(cell);
+        queue_.push_back(cell);
+        progressed = true;
+      }
     }
-    if (once != full_) return false;
-    const Mask alone = once & ~twice;
-    if (alone == 0) continue;
-    for (int k = 0; k < n_; ++k) {
-      const int cell = house[k];
-      if (placed[cell]) continue;
-      const Mask hit = cand[cell] & alone;
-      if (hit == 0) continue;
-      if (!std::has_single_bit(hit)) return false;  // two digits that both need this cell
-      if (cand[cell] == hit) continue;              // already a naked single, queued
-      cand[cell] = hit;
-      queue_.push_back(cell);
-      progressed = true;
-    }
-  }
   return true;
 }
 
@@ -245,6 +273,7 @@ void Search::search(int depth) {
       for (int k = 0; k < n_ && found < 2; ++k)
         if (!state.placed[static_cast<std::size_t>(house[k])] && (state.candidates[static_cast<std::size_t>(house[k])] & bit))
           places[found++] = house[k];
+      if (preferred_ && preferred_[places[1]] == std::countr_zero(bit) + 1) std::swap(places[0], places[1]);
       for (int i = 0; i < 2; ++i) {
         if (found_ >= limit_ || out_of_budget()) return;
         Level& next = level(depth + 1);
@@ -253,6 +282,8 @@ void Search::search(int depth) {
         next.placed = here.placed;
         next.unplaced = here.unplaced;
         next.candidates[static_cast<std::size_t>(places[i])] = bit;
+        clean();  // the parent is a fixpoint
+        mark_dirty(places[i]);
         queue_.clear();
         queue_.push_back(places[i]);
         search(depth + 1);
@@ -265,6 +296,9 @@ void Search::search(int depth) {
   for (Mask m = state.candidates[static_cast<std::size_t>(best)]; m; m &= m - 1) digits[choices++] = std::countr_zero(m);
   if (rng_) {
     for (int i = choices; i > 1; --i) std::swap(digits[i - 1], digits[uniform_below(*rng_, static_cast<std::uint64_t>(i))]);
+  } else if (preferred_) {
+    for (int i = 1; i < choices; ++i)
+      if (digits[i] + 1 == preferred_[best]) std::swap(digits[0], digits[i]);
   }
   for (int i = 0; i < choices; ++i) {
     if (found_ >= limit_ || out_of_budget()) return;
@@ -274,6 +308,8 @@ void Search::search(int depth) {
     next.placed = here.placed;
     next.unplaced = here.unplaced;
     next.candidates[static_cast<std::size_t>(best)] = Mask{1} << digits[i];
+    clean();  // the parent is a fixpoint
+    mark_dirty(best);
     queue_.clear();
     queue_.push_back(best);
     search(depth + 1);
