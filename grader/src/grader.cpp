@@ -515,9 +515,10 @@ bool find_technique(Technique technique, const Board& board, Step& step) {
 // Not in the ladder: finned and sashimi fish (SE has none; with them the calibration against
 // SE got worse, Spearman 0.9799 -> 0.9780, mean |rating - SE| 0.147 -> 0.154 on rate_bench
 // --every 8), available through find_technique(). Likewise (branch gtech2, same bench and
-// sample; docs/PERFORMANCE.md): hidden rectangles (0.9799 -> 0.9790, 0.147 -> 0.155) and
-// avoidable rectangles of type 1 (Spearman 0.9797); 3D Medusa changes no rating measurably
-// there but costs about a fifth of the grading time on that sample, so it stays out too.
+// sample; docs/PERFORMANCE.md): hidden rectangles (0.9799 -> 0.9790, 0.147 -> 0.155),
+// avoidable rectangles of type 1 (Spearman 0.9797) and unique rectangles of type 6 (better on
+// that sample, worse on the whole dev set: 0.9811 -> 0.9806, 0.139 -> 0.144); 3D Medusa
+// changes no rating measurably but costs about a fifth of the grading time, so it stays out.
 constexpr Technique kLadder[] = {
     Technique::full_house,         Technique::hidden_single,      Technique::direct_pointing,
     Technique::direct_claiming,    Technique::direct_hidden_pair, Technique::cage_combination,
@@ -531,8 +532,7 @@ constexpr Technique kLadder[] = {
     Technique::unique_rectangle_1, Technique::unique_rectangle_2,
     Technique::unique_rectangle_5, Technique::avoidable_rectangle_2,
     Technique::unique_rectangle_4, Technique::unique_rectangle_3, Technique::unique_loop_1,
-    Technique::unique_loop_2,      Technique::unique_loop_4,      Technique::unique_rectangle_6,
-    Technique::naked_quad,
+    Technique::unique_loop_2,      Technique::unique_loop_4,      Technique::naked_quad,
     Technique::jellyfish,          Technique::x_chain,            Technique::hidden_quad,
     Technique::wxyz_wing,          Technique::bug_plus_1,         Technique::bug_type_2,
     Technique::bug_type_4,         Technique::bug_type_3,

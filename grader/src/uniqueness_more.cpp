@@ -11,7 +11,9 @@
 //  - UR type 5: the roof is two diagonal corners or three corners, each holding exactly one
 //    extra digit x, the same: one of them is x, so x leaves every cell seeing all of them.
 //    SE has no separate type: its unique-loop type 2 takes any number of such corners (SE's
-//    UniqueLoops, diuf.sudoku.solver.rules.unique), rated as type 2, 4.6.
+//    UniqueLoops, diuf.sudoku.solver.rules.unique), rated as type 2, 4.6. (Our type 2 finder
+//    already takes two diagonal roof corners, and the ladder asks it first; type 5 adds the
+//    three-corner roof.)
 //  - UR type 6: the floor is a diagonal; a lies in both rows (or both columns) of the
 //    rectangle only at its corners. Then a is on one diagonal (an X-Wing); on the roof's it
 //    would leave the floor b, b: the pattern. So a leaves both roof corners. SE has none:
