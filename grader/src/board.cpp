@@ -141,7 +141,10 @@ Board Board::from_grid(const Grid& grid, std::shared_ptr<const Topology> topolog
   Board board = full(std::move(topology));
   for (int c = 0; c < board.cells(); ++c) {
     const int d = grid.cells[static_cast<std::size_t>(c)];
-    if (d != 0) board.place(c, d);
+    if (d != 0) {
+      board.place(c, d);
+      if (c < CellBits::kWords * 64) board.given_.set(c);
+    }
   }
   return board;
 }

@@ -169,6 +169,9 @@ class Board {
   bool has(int cell, int digit) const { return (candidates(cell) & digit_bit(digit)) != 0; }
   std::uint64_t all_digits() const { return n() == 64 ? ~std::uint64_t{0} : bit(n()) - 1; }
   int unsolved() const { return unsolved_; }
+  /// Whether the cell's digit was a given of from_grid() (avoidable rectangles need to know
+  /// which written digits the puzzle fixed); false for digits placed later and past 256 cells.
+  bool given(int cell) const { return cell < CellBits::kWords * 64 && given_.test(cell); }
 
   /// Writes `digit` and removes it from the peers' candidates.
   void place(int cell, int digit);
@@ -193,6 +196,7 @@ class Board {
   std::vector<std::uint8_t> values_;
   std::vector<std::uint64_t> candidates_;
   int unsolved_ = 0;
+  CellBits given_;  ///< from_grid()'s givens (inline: board copies stay one allocation pair)
 };
 
 /// Adds an elimination to `step` when the candidate is present.

@@ -115,7 +115,7 @@ constexpr Pinned kPinned[] = {
     {"2.6953........2....8.....3......9......3..1...53.4..7.1.2........8.....1...4..65.", 7.1, "expert", 1582, "aic", "aic", 72, 0, 0xb81289f1464e8970ULL},  // top1465 1410
     {"....8.7......9......9.4...34.8.....2.5..37....7...5.........61.19.........2..3..4", 2.6, "medium", 1178, "locked-pointing", "locked-pointing", 69, 0, 0x6cd510cf61db72c6ULL},  // top1465 1440
     {"........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3", 9.7, "extreme", 23228, "dynamic-forcing-chain-plus", "dynamic-forcing-chain-plus", 123, 167, 0xb36f72a89c35fc4dULL},  // hardest_1106 0
-    {"........6..9...4...1..7..8....7.1.3.1.8.3.5...3...2....8..2..1...6...9..4..3.....", 10.0, "extreme", 16094, "dynamic-forcing-chain-plus", "dynamic-forcing-chain-plus", 96, 126, 0x1ad9bfe1643bb684ULL},  // hardest_1106 25
+    {"........6..9...4...1..7..8....7.1.3.1.8.3.5...3...2....8..2..1...6...9..4..3.....", 10.0, "extreme", 16204, "dynamic-forcing-chain-plus", "dynamic-forcing-chain-plus", 97, 126, 0x8ed23cd48382e88aULL},  // hardest_1106 25
     {"1.......9.4...3.8...2...6...7..58.......2.......7.4.5...6...2...3.8...7.9.......1", 9.5, "extreme", 24982, "guess", "dynamic-contradiction", 125, 82, 0x2b97fa0ebf129008ULL},  // hardest_1106 50
     {".......89.....1.35..3.5......5.6...8.7...2...1..4.......6.9..5..2.7..6..4........", 9.6, "extreme", 22198, "dynamic-contradiction", "dynamic-contradiction", 113, 137, 0x37b97b6c4869cb04ULL},  // hardest_1106 75
     {"1...5...9..7...2...69..3.4....8........91..7.9....5..83..5....1..2...6...4.......", 10.1, "extreme", 30036, "dynamic-forcing-chain-plus", "dynamic-forcing-chain-plus", 128, 18, 0x5d83e0654daef1a0ULL},  // hardest_1106 100

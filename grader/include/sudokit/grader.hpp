@@ -134,8 +134,18 @@ enum class Technique : std::uint8_t {
   cage_combination,  ///< digits in no feasible combination of a cage leave its cells
   innies_outies,     ///< rule of 45: one or two cells left over by whole houses' cages
   cage_locked_digit, ///< a digit a cage must hold leaves the cells seeing all its places there
+  // Added after the killer techniques, so that every number above keeps its place (branch
+  // gtech2; uniqueness_more.cpp and medusa.cpp).
+  medusa_3d,              ///< two-colouring of all digits' strong links (SE has none: 7.0 + length, as an AIC)
+  unique_rectangle_5,     ///< two diagonal or three corners with the same single extra x (SE's type 2: 4.6)
+  unique_rectangle_6,     ///< diagonal floor, a locked in the rectangle's rows or columns: a leaves the roof (4.7)
+  hidden_rectangle,       ///< a bivalue corner, a locked in the opposite corner's row and column (4.7)
+  avoidable_rectangle_1,  ///< three solved (not given) corners a,b,b: the fourth is not a (4.5, as UR 1)
+  avoidable_rectangle_2,  ///< two solved corners a,b; the others {b,x},{a,x}: x leaves their common peers (4.6)
+  bug_type_3,             ///< BUG extras as a virtual cell of a naked subset (SE 5.7 + 0.1 per digit past one)
+  bug_type_4,             ///< two BUG cells sharing a house and one locked digit (SE 5.7)
 };
-inline constexpr int kTechniqueCount = static_cast<int>(Technique::cage_locked_digit) + 1;
+inline constexpr int kTechniqueCount = static_cast<int>(Technique::bug_type_4) + 1;
 
 /// Levels in increasing rating (level_for_rating()).
 enum class Level : std::uint8_t { easy, medium, hard, expert, extreme };
