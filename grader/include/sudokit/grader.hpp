@@ -132,7 +132,7 @@ enum class Technique : std::uint8_t {
   bug_type_2,         ///< BUG+n: every extra candidate the same digit (SE 5.7)
   // Killer cage sums (killer.cpp; only on killer rules).
   cage_combination,  ///< digits in no feasible combination of a cage leave its cells
-  innies_outies,     ///< rule of 45: one or two cells left over by whole houses' cages
+  innies_outies,     ///< rule of 45: one to five cells left over by whole houses' cages
   cage_locked_digit, ///< a digit a cage must hold leaves the cells seeing all its places there
   // Added after the killer techniques, so that every number above keeps its place (branch
   // gtech2; uniqueness_more.cpp and medusa.cpp).
