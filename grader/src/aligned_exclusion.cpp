@@ -178,6 +178,8 @@ class ExcludeMemo {
     enabled_ = small.bits && !small.empty.any() && same_topology && !had_empty_;
     changed_any_ = CellBits{};
     changed_small_ = CellBits{};
+    was_small_.assign(static_cast<std::size_t>(board.cells()), kNotSmall);
+    is_small_.assign(static_cast<std::size_t>(board.cells()), kNotSmall);
     if (enabled_)
       for (int c = 0; c < board.cells(); ++c) {
         const std::size_t i = static_cast<std::size_t>(c);
@@ -186,6 +188,8 @@ class ExcludeMemo {
         const bool was_small = values_[i] == 0 && popcount(candidates_[i]) <= k;
         const bool is_small = board.value(c) == 0 && popcount(board.candidates(c)) <= k;
         if (was_small || is_small) changed_small_.set(c);
+        if (was_small) was_small_[i] = candidates_[i];
+        if (is_small) is_small_[i] = board.candidates(c);
       }
     if (entries_.size() != slots) entries_.assign(slots, Entry{});
     topo_ = board.topology();
@@ -213,7 +217,17 @@ class ExcludeMemo {
       CellBits bases;
       for (int i = 0; i < k; ++i) bases.set(base[i]);
       if (k == 3) near = near | topo.peer_set[static_cast<std::size_t>(base[2])];
-      kept = !(bases & changed_any_).any() && !(near & changed_small_).any();
+      kept = !(bases & changed_any_).any();
+      // A changed small cell matters only if its candidates lie among the bases' (before
+      // or after): exclude() passes over any other cell.
+      if (kept) {
+        std::uint64_t reach = 0;
+        for (int i = 0; i < k; ++i) reach |= board.candidates(base[i]);
+        (near & changed_small_).for_each([&](int x) {
+          const std::size_t i = static_cast<std::size_t>(x);
+          if ((was_small_[i] & ~reach) == 0 || (is_small_[i] & ~reach) == 0) kept = false;
+        });
+      }
     }
     if (!kept) {
       step.eliminations.clear();
@@ -235,6 +249,9 @@ class ExcludeMemo {
   std::vector<std::uint8_t> values_;
   std::vector<std::uint64_t> candidates_;
   CellBits changed_any_, changed_small_;
+  /// Per changed cell: its candidates before / now where it was / is small, else kNotSmall.
+  static constexpr std::uint64_t kNotSmall = ~std::uint64_t{0};
+  std::vector<std::uint64_t> was_small_, is_small_;
   std::uint32_t generation_ = 1;
   bool enabled_ = false, had_empty_ = true;
 };
