@@ -30,7 +30,9 @@
 // branches; for a verity the branches' proofs are added. The finders compute every assumption's consequences once per
 // board (cached per thread, so the cell, region, contradiction and verity finders called
 // one after the other on the same stalled board share them), then measure the proofs of the
-// candidate conclusions and return one with the shortest chain.
+// candidate conclusions and return one with the shortest chain. The analysis keeps each
+// assumption's derivation (every state's parents), so a verity's proofs are measured without
+// propagating its branches again.
 //
 // Bounds: one propagation reaches at most 2·cells·n states and stops at the first
 // contradiction; a board has at most cells·n assumptions per state. Sizes above 16×16 are
