@@ -15,10 +15,18 @@
 // the first in scan order): the pattern's size is fixed, so its value does not depend on
 // where it lies.
 //
+// A base set's eliminations depend only on its own cells' candidates and on the small cells
+// among their peers, and a grade asks these finders again after every step that needed
+// them, on a board that differs in a few cells. So each base set's answer is kept (per
+// thread and size) with the board it was found on, and reused when none of those cells
+// changed since; the enumeration of base sets and the choice among them run as before, so
+// the answers are the same.
+//
 // Step data: cells = the base cells; eliminations; digits = the digits eliminated.
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <memory>
 
 #include "advanced.hpp"
 
@@ -158,10 +166,106 @@ void exclude(const Board& board, const int* base, int k, const Small& small, Ste
       step.eliminations.push_back({base[i], lowest(m) + 1});
 }
 
-void offer(const Board& board, const int* base, int k, const Small& small, Technique technique, Step& best, bool& found) {
+/// exclude()'s answers on the previous board this finder saw, per base set (see the essay).
+class ExcludeMemo {
+ public:
+  /// Takes `board` as the current one: what changed since the last call decides which
+  /// kept answers still hold. Off (every base set recomputed) where it cannot be sure.
+  /// `slots`: how many base sets the finder numbers (exclude_kept's `slot`).
+  void start(const Board& board, int k, const Small& small, std::size_t slots) {
+    ++generation_;
+    const bool same_topology = topo_ && topo_.get() == &board.topo();
+    enabled_ = small.bits && !small.empty.any() && same_topology && !had_empty_;
+    changed_any_ = CellBits{};
+    changed_small_ = CellBits{};
+    was_small_.assign(static_cast<std::size_t>(board.cells()), kNotSmall);
+    is_small_.assign(static_cast<std::size_t>(board.cells()), kNotSmall);
+    if (enabled_)
+      for (int c = 0; c < board.cells(); ++c) {
+        const std::size_t i = static_cast<std::size_t>(c);
+        if (values_[i] == board.value(c) && candidates_[i] == board.candidates(c)) continue;
+        changed_any_.set(c);
+        const bool was_small = values_[i] == 0 && popcount(candidates_[i]) <= k;
+        const bool is_small = board.value(c) == 0 && popcount(board.candidates(c)) <= k;
+        if (was_small || is_small) changed_small_.set(c);
+        if (was_small) was_small_[i] = candidates_[i];
+        if (is_small) is_small_[i] = board.candidates(c);
+      }
+    if (entries_.size() != slots) entries_.assign(slots, Entry{});
+    topo_ = board.topology();
+    had_empty_ = !small.bits || small.empty.any();
+    values_.resize(static_cast<std::size_t>(board.cells()));
+    candidates_.resize(static_cast<std::size_t>(board.cells()));
+    for (int c = 0; c < board.cells(); ++c) {
+      values_[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(board.value(c));
+      candidates_[static_cast<std::size_t>(c)] = board.candidates(c);
+    }
+  }
+
+  /// exclude(board, base, k, small, step), from the memo when its cells are unchanged.
+  /// `slot` numbers the base set (the same set, the same slot, on every board).
+  void exclude_kept(const Board& board, const int* base, int k, const Small& small, std::size_t slot, Step& step) {
+    if (!small.bits) {  // no peer bit sets (over 256 cells): nothing kept
+      exclude(board, base, k, small, step);
+      return;
+    }
+    const Topology& topo = board.topo();
+    Entry& entry = entries_[slot];
+    bool kept = enabled_ && entry.generation + 1 == generation_;
+    if (kept) {
+      CellBits near = topo.peer_set[static_cast<std::size_t>(base[0])] | topo.peer_set[static_cast<std::size_t>(base[1])];
+      CellBits bases;
+      for (int i = 0; i < k; ++i) bases.set(base[i]);
+      if (k == 3) near = near | topo.peer_set[static_cast<std::size_t>(base[2])];
+      kept = !(bases & changed_any_).any();
+      // A changed small cell matters only if its candidates lie among the bases' (before
+      // or after): exclude() passes over any other cell.
+      if (kept) {
+        std::uint64_t reach = 0;
+        for (int i = 0; i < k; ++i) reach |= board.candidates(base[i]);
+        (near & changed_small_).for_each([&](int x) {
+          const std::size_t i = static_cast<std::size_t>(x);
+          if ((was_small_[i] & ~reach) == 0 || (is_small_[i] & ~reach) == 0) kept = false;
+        });
+      }
+    }
+    if (!kept) {
+      step.eliminations.clear();
+      exclude(board, base, k, small, step);
+      entry.eliminations = step.eliminations;
+    } else {
+      step.eliminations = entry.eliminations;
+    }
+    entry.generation = generation_;
+  }
+
+ private:
+  struct Entry {
+    std::uint32_t generation = 0;
+    std::vector<CellDigit> eliminations;
+  };
+  std::vector<Entry> entries_;  // per slot
+  std::shared_ptr<const Topology> topo_;
+  std::vector<std::uint8_t> values_;
+  std::vector<std::uint64_t> candidates_;
+  CellBits changed_any_, changed_small_;
+  /// Per changed cell: its candidates before / now where it was / is small, else kNotSmall.
+  static constexpr std::uint64_t kNotSmall = ~std::uint64_t{0};
+  std::vector<std::uint64_t> was_small_, is_small_;
+  std::uint32_t generation_ = 1;
+  bool enabled_ = false, had_empty_ = true;
+};
+
+ExcludeMemo& memo_for(int k) {
+  thread_local std::array<ExcludeMemo, 2> memos;
+  return memos[k == 2 ? 0 : 1];
+}
+
+void offer(const Board& board, const int* base, int k, const Small& small, std::size_t slot, Technique technique, Step& best,
+           bool& found) {
   thread_local Step s;
   s.eliminations.clear();
-  exclude(board, base, k, small, s);
+  memo_for(k).exclude_kept(board, base, k, small, slot, s);
   if (s.eliminations.empty()) return;
   if (found && s.eliminations.size() <= best.eliminations.size()) return;
   normalise(s);
@@ -182,6 +286,7 @@ bool find_aligned_pair_exclusion(const Board& board, Step& step) {
   // that at least two two-candidate cells both see.
   std::vector<int> shared(static_cast<std::size_t>(topo.cells), 0);
   const Small small = small_cells(board, 2);
+  memo_for(2).start(board, 2, small, static_cast<std::size_t>(topo.cells) * static_cast<std::size_t>(topo.cells));
   for (int a = 0; a < topo.cells; ++a) {
     if (board.value(a) || popcount(board.candidates(a)) < 2) continue;
     std::fill(shared.begin(), shared.end(), 0);
@@ -193,7 +298,7 @@ bool find_aligned_pair_exclusion(const Board& board, Step& step) {
     for (int b = a + 1; b < topo.cells; ++b) {
       if (shared[static_cast<std::size_t>(b)] < 2 || board.value(b) || popcount(board.candidates(b)) < 2) continue;
       const int base[3] = {a, b, -1};
-      offer(board, base, 2, small, Technique::aligned_pair_exclusion, step, found);
+      offer(board, base, 2, small, static_cast<std::size_t>(a * topo.cells + b), Technique::aligned_pair_exclusion, step, found);
     }
   }
   return found;
@@ -203,6 +308,10 @@ bool find_aligned_triple_exclusion(const Board& board, Step& step) {
   const Topology& topo = board.topo();
   bool found = false;
   const Small small = small_cells(board, 3);
+  // Slots: (a, index of b among a's peers, index of c): each triple is visited once.
+  std::size_t most_peers = 0;
+  for (int c = 0; c < topo.cells; ++c) most_peers = std::max(most_peers, topo.peers(c).size());
+  memo_for(3).start(board, 3, small, static_cast<std::size_t>(topo.cells) * most_peers * most_peers);
   // Excluders that could see a whole triple: unsolved cells with at most three candidates.
   std::vector<std::vector<int>> small_peers(static_cast<std::size_t>(topo.cells));
   for (int c = 0; c < topo.cells; ++c)
@@ -240,7 +349,8 @@ bool find_aligned_triple_exclusion(const Board& board, Step& step) {
         if (!common) continue;
         int base[3] = {a, b, c};
         std::sort(base, base + 3);
-        offer(board, base, 3, small, Technique::aligned_triple_exclusion, step, found);
+        offer(board, base, 3, small, (static_cast<std::size_t>(a) * most_peers + i) * most_peers + j,
+              Technique::aligned_triple_exclusion, step, found);
       }
     }
   }

@@ -59,20 +59,35 @@ struct CellSet {
   static CellSet all() { return {{~0ULL, ~0ULL, ~0ULL, ~0ULL}}; }
 };
 
+/// A set's cells, in house order (at most kMaxAls: held inline, no allocation per set).
+struct SetCells {
+  std::array<int, kMaxAls> cell{};
+  int count = 0;
+  void push_back(int c) { cell[static_cast<std::size_t>(count++)] = c; }
+  std::size_t size() const { return static_cast<std::size_t>(count); }
+  int operator[](std::size_t i) const { return cell[i]; }
+  int back() const { return cell[static_cast<std::size_t>(count - 1)]; }
+  const int* begin() const { return cell.data(); }
+  const int* end() const { return cell.data() + count; }
+};
+
 struct Als {
-  std::vector<int> cells;
+  SetCells cells;
   CellSet set;
   std::uint64_t digits = 0;
   int house = 0;
-  std::vector<CellSet> holding;  ///< per digit index: the set's cells holding it
-  std::vector<CellSet> seeing;   ///< per digit index: cells seeing all of those
-  int size() const { return static_cast<int>(cells.size()); }
+  /// Per digit index, in the context's `masks` (one block for all sets of a board):
+  const CellSet* holding = nullptr;  ///< the set's cells holding it
+  const CellSet* seeing = nullptr;   ///< cells seeing all of those
+  std::size_t masks_at = 0;          ///< where the two blocks of n start in `masks`
+  int size() const { return cells.count; }
 };
 
 struct Context {
   std::vector<CellSet> peers;  // per cell
   CellSet with_digit[64];      // per digit index: unsolved cells holding it
   std::vector<Als> sets;       // sorted by size
+  std::vector<CellSet> masks;  // the sets' holding and seeing blocks (2n per set)
   /// The board the context was built from (the cache's key).
   const Topology* key_topo = nullptr;
   std::vector<std::uint8_t> key_values;
@@ -119,20 +134,26 @@ struct Context {
         }
         a.digits = digits;
         a.house = h;
-        a.holding.resize(static_cast<std::size_t>(topo.n));
-        a.seeing.resize(static_cast<std::size_t>(topo.n));
+        a.masks_at = masks.size();
+        masks.resize(masks.size() + 2 * static_cast<std::size_t>(topo.n));
+        CellSet* holding = masks.data() + a.masks_at;
+        CellSet* seeing = holding + topo.n;
         for (std::uint64_t m = digits; m; m &= m - 1) {
           const int d = lowest(m);
           CellSet seen = CellSet::all();
           for (int c : a.cells)
             if (b.candidates(c) & bit(d)) {
-              a.holding[static_cast<std::size_t>(d)].set(c);
+              holding[static_cast<std::size_t>(d)].set(c);
               seen = seen & peers[static_cast<std::size_t>(c)];
             }
-          a.seeing[static_cast<std::size_t>(d)] = seen;
+          seeing[static_cast<std::size_t>(d)] = seen;
         }
-        sets.push_back(std::move(a));
+        sets.push_back(a);
       }
+    }
+    for (Als& a : sets) {  // `masks` is complete: it moves no more
+      a.holding = masks.data() + a.masks_at;
+      a.seeing = a.holding + topo.n;
     }
     std::stable_sort(sets.begin(), sets.end(), [](const Als& x, const Als& y) { return x.size() < y.size(); });
   }
@@ -217,7 +238,8 @@ bool find_als_xz(const Board& board, Step& step) {
     for (std::size_t j = i + 1; j < sets.size(); ++j) {
       const Als& b = sets[j];
       if (a.size() + b.size() > best.size) break;  // sorted by size: only larger from here
-      if (!(a.set & b.set).empty() || popcount(a.digits & b.digits) < 2) continue;
+      const std::uint64_t shared = a.digits & b.digits;
+      if ((shared & (shared - 1)) == 0 || !(a.set & b.set).empty()) continue;  // fewer than two digits shared, or overlapping
       const std::uint64_t rcc = ctx.restricted(a, b);
       if (!rcc) continue;
       Step s;

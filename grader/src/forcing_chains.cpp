@@ -30,7 +30,9 @@
 // branches; for a verity the branches' proofs are added. The finders compute every assumption's consequences once per
 // board (cached per thread, so the cell, region, contradiction and verity finders called
 // one after the other on the same stalled board share them), then measure the proofs of the
-// candidate conclusions and return one with the shortest chain.
+// candidate conclusions and return one with the shortest chain. The analysis keeps each
+// assumption's derivation (every state's parents), so a verity's proofs are measured without
+// propagating its branches again.
 //
 // Bounds: one propagation reaches at most 2·cells·n states and stops at the first
 // contradiction; a board has at most cells·n assumptions per state. Sizes above 16×16 are
@@ -61,6 +63,17 @@ struct States {
   static bool on(int s) { return (s & 1) != 0; }
 };
 
+CellBits minus(const CellBits& a, const CellBits& b) {
+  return {{a.w[0] & ~b.w[0], a.w[1] & ~b.w[1], a.w[2] & ~b.w[2], a.w[3] & ~b.w[3]}};
+}
+
+/// The lowest cell of a non-empty set.
+int first_cell(const CellBits& a) {
+  for (int k = 0; k < CellBits::kWords; ++k)
+    if (a.w[static_cast<std::size_t>(k)]) return k * 64 + lowest(a.w[static_cast<std::size_t>(k)]);
+  return kNone;
+}
+
 class Bits {
  public:
   void reset(std::size_t bits) { words_.assign((bits + 63) / 64, 0); }
@@ -77,7 +90,15 @@ class Bits {
 /// Follows one assumption to its consequences (or to a contradiction) on a fixed board.
 class Propagator {
  public:
-  Propagator(const Topology& topo, Mode mode) : topo_(topo), mode_(mode) {}
+  Propagator(const Topology& topo, Mode mode) : topo_(topo), mode_(mode) {
+    // Locked candidates (dynamic_plus) test confinement on cell bit sets: each house's cells.
+    use_bits_ = mode_ == Mode::dynamic_plus && topo_.cells <= CellBits::kWords * 64;
+    if (use_bits_) {
+      house_set_.resize(static_cast<std::size_t>(topo_.houses()));
+      for (int h = 0; h < topo_.houses(); ++h)
+        for (int c : topo_.house(h)) house_set_[static_cast<std::size_t>(h)].set(c);
+    }
+  }
 
   /// Takes `board` (of this topology) as the fixed board assumptions are made on.
   void load(const Board& board) {
@@ -110,6 +131,11 @@ class Propagator {
           if (base_[static_cast<std::size_t>(p)] & dbit) on_children_.push_back(states_.state(p, d, false));
       }
     on_first_[static_cast<std::size_t>(count / 2)] = static_cast<int>(on_children_.size());
+    if (use_bits_) {
+      base_digit_cells_.assign(static_cast<std::size_t>(topo_.n), CellBits{});
+      for (int c = 0; c < topo_.cells; ++c)
+        for (std::uint64_t m = base_[static_cast<std::size_t>(c)]; m; m &= m - 1) base_digit_cells_[static_cast<std::size_t>(lowest(m))].set(c);
+    }
     base_house_on_.resize(static_cast<std::size_t>(topo_.houses()));
     base_count_.assign(static_cast<std::size_t>(topo_.houses() * topo_.n), 0);
     pair_places_.assign(static_cast<std::size_t>(2 * topo_.houses() * topo_.n), kNone);
@@ -135,8 +161,8 @@ class Propagator {
     cand_ = base_;
     house_on_ = base_house_on_;
     count_ = base_count_;
-    dirty_.assign(count_.size(), 0);
-    dirty_list_.clear();
+    dirty_.assign((count_.size() + 63) / 64, 0);
+    if (use_bits_) digit_cells_ = base_digit_cells_;
     contradiction_ = false;
     add(assumption, {});
     std::size_t qi = 0;
@@ -168,6 +194,30 @@ class Propagator {
     mark(single_);
     return static_cast<int>(marked_.size());
   }
+  /// Appends the last run()'s derivation (each state's parents) to `out`, so that
+  /// ancestors() can be asked of it later without propagating again.
+  void save_derivation(std::vector<int>& out) const {
+    out.push_back(static_cast<int>(order_.size()));
+    out.push_back(static_cast<int>(pool_.size()));
+    for (int s : order_) {
+      out.push_back(s);
+      out.push_back(first_parent_[static_cast<std::size_t>(s)]);
+      out.push_back(parent_count_[static_cast<std::size_t>(s)]);
+    }
+    out.insert(out.end(), pool_.begin(), pool_.end());
+  }
+  /// Makes a saved derivation the current one for ancestors() (the same answers as running
+  /// its assumption again on this board: propagation is deterministic).
+  void restore_derivation(const int* saved) {
+    const int states = saved[0], parents = saved[1];
+    const int* entry = saved + 2;
+    for (int i = 0; i < states; ++i, entry += 3) {
+      first_parent_[static_cast<std::size_t>(entry[0])] = entry[1];
+      parent_count_[static_cast<std::size_t>(entry[0])] = entry[2];
+    }
+    pool_.assign(entry, entry + parents);
+  }
+
   /// The proof of `targets` in derivation order.
   std::vector<int> proof(const std::vector<int>& targets) {
     mark(targets);
@@ -199,16 +249,14 @@ class Propagator {
       for (int i = 0; i < in_houses; ++i) house_on_[static_cast<std::size_t>(houses[i])] |= digit_bit(digit);
     } else {
       cand_[static_cast<std::size_t>(cell)] &= ~digit_bit(digit);
+      if (use_bits_) digit_cells_[static_cast<std::size_t>(digit - 1)].reset(cell);
       int houses[kMaxCellHouses];
       const int in_houses = cell_houses(cell, houses);
       for (int i = 0; i < in_houses; ++i) {
         const int h = houses[i];
         const std::size_t hd = static_cast<std::size_t>(h * topo_.n + digit - 1);
         --count_[hd];
-        if (mode_ == Mode::dynamic_plus && !dirty_[hd]) {  // locked candidates look here again
-          dirty_[hd] = 1;
-          dirty_list_.push_back(static_cast<int>(hd));
-        }
+        if (mode_ == Mode::dynamic_plus) dirty_[hd >> 6] |= std::uint64_t{1} << (hd & 63);  // locked candidates look here again
       }
     }
   }
@@ -295,40 +343,60 @@ class Propagator {
     const std::size_t before = order_.size();
     // Only (house, digit) pairs that lost a place since the last look: the board itself had
     // nothing left for these rules where the assumption changed nothing.
-    std::vector<int> todo;
-    todo.swap(dirty_list_);
-    std::sort(todo.begin(), todo.end());
-    for (int hd : todo) dirty_[static_cast<std::size_t>(hd)] = 0;
-    for (int hd : todo) {
-      if (contradiction_) break;
-      {
+    // As a bit set taken whole, read in increasing (house, digit) order; what this pass
+    // removes marks pairs for the next pass.
+    todo_words_ = dirty_;
+    std::fill(dirty_.begin(), dirty_.end(), 0);
+    for (std::size_t w = 0; w < todo_words_.size() && !contradiction_; ++w)
+      for (std::uint64_t bits = todo_words_[w]; bits && !contradiction_; bits &= bits - 1) {
+        const int hd = static_cast<int>(w * 64) + lowest(bits);
         const int h = hd / n, d = hd % n + 1;
         const std::uint64_t dbit = digit_bit(d);
         if ((house_on_[static_cast<std::size_t>(h)] & dbit) || count_[static_cast<std::size_t>(h * n + d - 1)] < 2) continue;
         // The one other house holding every place of d in h (a line for a box, a box for a line).
         int target = kNone;
-        if (h >= 2 * n) {
-          int row = kNone, col = kNone;
-          bool same_row = true, same_col = true;
-          for (int c : topo_.house(h)) {
-            if (!(cand_[static_cast<std::size_t>(c)] & dbit)) continue;
-            if (row == kNone) {
-              row = topo_.row_house(c);
-              col = topo_.col_house(c);
-            } else {
-              same_row = same_row && topo_.row_house(c) == row;
-              same_col = same_col && topo_.col_house(c) == col;
-            }
+        if (use_bits_) {
+          // The same answer from bit sets: the places' first cell names the candidate house.
+          const CellBits places = digit_cells_[static_cast<std::size_t>(d - 1)] & house_set_[static_cast<std::size_t>(h)];
+          const int first = first_cell(places);
+          auto holds_all = [&](int house) { return !minus(places, house_set_[static_cast<std::size_t>(house)]).any(); };
+          if (h >= 2 * n) {
+            if (holds_all(topo_.row_house(first))) target = topo_.row_house(first);
+            else if (holds_all(topo_.col_house(first))) target = topo_.col_house(first);
+          } else if (holds_all(topo_.box_house(first))) {
+            target = topo_.box_house(first);
           }
-          target = same_row ? row : same_col ? col : kNone;
+          if (target == kNone) continue;
+          // Nothing assumed away outside the target, or nothing of d left in the target
+          // outside h: no removal (the loops below would find none).
+          const CellBits& in_h = house_set_[static_cast<std::size_t>(h)];
+          const CellBits& in_target = house_set_[static_cast<std::size_t>(target)];
+          if (!minus(minus(base_digit_cells_[static_cast<std::size_t>(d - 1)] & in_h, places), in_target).any()) continue;
+          if (!minus(digit_cells_[static_cast<std::size_t>(d - 1)] & in_target, in_h).any()) continue;
         } else {
-          bool same = true;
-          for (int c : topo_.house(h)) {
-            if (!(cand_[static_cast<std::size_t>(c)] & dbit)) continue;
-            if (target == kNone) target = topo_.box_house(c);
-            same = same && topo_.box_house(c) == target;
+          if (h >= 2 * n) {
+            int row = kNone, col = kNone;
+            bool same_row = true, same_col = true;
+            for (int c : topo_.house(h)) {
+              if (!(cand_[static_cast<std::size_t>(c)] & dbit)) continue;
+              if (row == kNone) {
+                row = topo_.row_house(c);
+                col = topo_.col_house(c);
+              } else {
+                same_row = same_row && topo_.row_house(c) == row;
+                same_col = same_col && topo_.col_house(c) == col;
+              }
+            }
+            target = same_row ? row : same_col ? col : kNone;
+          } else {
+            bool same = true;
+            for (int c : topo_.house(h)) {
+              if (!(cand_[static_cast<std::size_t>(c)] & dbit)) continue;
+              if (target == kNone) target = topo_.box_house(c);
+              same = same && topo_.box_house(c) == target;
+            }
+            if (!same) target = kNone;
           }
-          if (!same) target = kNone;
         }
         if (target == kNone) continue;
         scratch_.clear();
@@ -338,16 +406,14 @@ class Propagator {
             if (!inside) scratch_.push_back(states_.state(c, d, false));
           }
         if (scratch_.empty()) continue;  // confined on the board itself: nothing assumed
-        const std::vector<int> reasons = scratch_;
         for (int c : topo_.house(target)) {
           if (!(cand_[static_cast<std::size_t>(c)] & dbit)) continue;
           const bool in_h = topo_.in_house(c, h);  // any house: a variant's extra ones are marked too
           if (in_h) continue;
-          add_span(states_.state(c, d, false), reasons.data(), reasons.size());
+          add_span(states_.state(c, d, false), scratch_.data(), scratch_.size());  // add_span leaves scratch_ alone
           if (contradiction_) break;
         }
       }
-    }
     return order_.size() > before;
   }
 
@@ -390,8 +456,11 @@ class Propagator {
   States states_;
   std::vector<std::uint64_t> base_, cand_, base_house_on_, house_on_;
   std::vector<int> base_count_, count_;  // places of each digit in each house
-  std::vector<std::uint8_t> dirty_;       // (house, digit) changed since locked_candidates() looked
-  std::vector<int> dirty_list_;
+  std::vector<std::uint64_t> dirty_;      // bit per (house, digit): changed since locked_candidates() looked
+  std::vector<std::uint64_t> todo_words_;  // locked_candidates()'s snapshot of dirty_
+  bool use_bits_ = false;                  // dynamic_plus on up to 256 cells: the bit sets below
+  std::vector<CellBits> house_set_;        // per house: its cells
+  std::vector<CellBits> base_digit_cells_, digit_cells_;  // per digit: cells holding it (board, assumed)
   Bits known_;
   std::vector<int> first_parent_, parent_count_, seq_, pool_, order_, conflict_, scratch_;
   std::vector<int> on_first_, on_children_;
@@ -444,6 +513,10 @@ struct Analysis {
   std::vector<std::uint64_t> reached;
   std::size_t words = 0;
   std::vector<int> contradiction_length;
+  /// Verity modes: each non-contradicting assumption's derivation (Propagator::save_derivation)
+  /// from derivation_at[s] in `derivations`, for measuring proofs without propagating again.
+  std::vector<int> derivations;
+  std::vector<std::size_t> derivation_at;
   const std::uint64_t* reached_by(int s) const { return reached.data() + static_cast<std::size_t>(s) * words; }
 
   bool matches(const Board& board, Mode m) const {
@@ -475,6 +548,8 @@ const Analysis& analyse(const Board& board, Mode mode, bool with_false) {
     a.words = (count + 63) / 64;
     a.reached.resize(count * a.words);
     a.contradiction_length.assign(count, 0);
+    a.derivations.clear();
+    a.derivation_at.assign(count, 0);
   }
   Propagator& prop = propagator_for(board, mode);
   const States& st = prop.states();
@@ -491,6 +566,10 @@ const Analysis& analyse(const Board& board, Mode mode, bool with_false) {
           a.contradiction_length[static_cast<std::size_t>(s)] = prop.contradiction_length();
         } else {
           std::copy(prop.known().words().begin(), prop.known().words().end(), a.reached.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(s) * a.words));
+          if (mode != Mode::single_digit) {  // Nishio has no verities
+            a.derivation_at[static_cast<std::size_t>(s)] = a.derivations.size();
+            prop.save_derivation(a.derivations);
+          }
         }
       }
   }
@@ -592,7 +671,7 @@ bool best_verity(const Board& board, Mode mode, const std::vector<Choice>& choic
   }
   for (std::size_t b = 0; b < by_branch.size(); ++b) {
     if (by_branch[b].empty()) continue;
-    prop.run(static_cast<int>(b));
+    prop.restore_derivation(a.derivations.data() + a.derivation_at[b]);
     for (int p : by_branch[b]) {
       Pending& entry = pending[static_cast<std::size_t>(p)];
       for (std::size_t t = 0; t < entry.targets.size(); ++t) entry.lengths[t] += prop.ancestors(entry.targets[t]);
