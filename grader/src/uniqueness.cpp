@@ -14,53 +14,38 @@
 #include <vector>
 
 #include "board.hpp"
+#include "more_techniques.hpp"
 
 namespace sudokit::grading {
 
 bool find_unique_rectangle_1(const Board& board, Step& step) {
-  const Topology& topo = board.topo();
-  const int n = topo.n;
-  for (int r1 = 0; r1 < n; ++r1)
-    for (int r2 = r1 + 1; r2 < n; ++r2)
-      for (int c1 = 0; c1 < n; ++c1)
-        for (int c2 = c1 + 1; c2 < n; ++c2) {
-          const int corners[4] = {r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2};
-          int boxes = 1;
-          for (int i = 1; i < 4; ++i) {
-            bool seen = false;
-            for (int j = 0; j < i; ++j) seen = seen || topo.box[corners[i]] == topo.box[corners[j]];
-            if (!seen) ++boxes;
-          }
-          if (boxes != 2) continue;
-          // The corner that is not bivalue; the three others must be one and the same pair.
-          int odd = -1;
-          std::uint64_t pair = 0;
-          bool fits = true;
-          for (int corner : corners) {
-            const std::uint64_t m = board.candidates(corner);
-            if (board.value(corner) != 0 || popcount(m) < 2) {
-              fits = false;
-              break;
-            }
-            if (popcount(m) == 2) {
-              if (pair == 0) pair = m;
-              else if (pair != m) fits = false;
-            } else if (odd < 0) {
-              odd = corner;
-            } else {
-              fits = false;
-            }
-          }
-          if (!fits || odd < 0 || pair == 0 || (board.candidates(odd) & pair) != pair) continue;
-          step = Step{};
-          for (std::uint64_t m = pair; m; m &= m - 1) eliminate_into(board, step, odd, lowest(m) + 1);
-          step.technique = Technique::unique_rectangle_1;
-          step.cells.assign(corners, corners + 4);
-          step.digits = pair;
-          normalise(step);
-          return true;
-        }
-  return false;
+  // Four empty corners in two boxes (for_each_corners' empty rectangles: classic boxes only;
+  // variants are graded without uniqueness techniques).
+  return for_each_corners(board, true, [&](const std::array<int, 4>& corners) {
+    // The corner that is not bivalue; the three others must be one and the same pair.
+    int odd = -1;
+    std::uint64_t pair = 0;
+    for (int corner : corners) {
+      const std::uint64_t m = board.candidates(corner);
+      if (popcount(m) < 2) return false;
+      if (popcount(m) == 2) {
+        if (pair == 0) pair = m;
+        else if (pair != m) return false;
+      } else if (odd < 0) {
+        odd = corner;
+      } else {
+        return false;
+      }
+    }
+    if (odd < 0 || pair == 0 || (board.candidates(odd) & pair) != pair) return false;
+    step = Step{};
+    for (std::uint64_t m = pair; m; m &= m - 1) eliminate_into(board, step, odd, lowest(m) + 1);
+    step.technique = Technique::unique_rectangle_1;
+    step.cells.assign(corners.begin(), corners.end());
+    step.digits = pair;
+    normalise(step);
+    return true;
+  });
 }
 
 bool find_bug_plus_1(const Board& board, Step& step) {
@@ -123,31 +108,20 @@ namespace {
 //    neither can be b (b leaves both roof cells; SE 4.6).
 template <class Visit>
 bool for_each_rectangle(const Board& board, Visit visit) {
-  const Topology& topo = board.topo();
-  const int n = topo.n;
-  for (int r1 = 0; r1 < n; ++r1)
-    for (int r2 = r1 + 1; r2 < n; ++r2)
-      for (int c1 = 0; c1 < n; ++c1)
-        for (int c2 = c1 + 1; c2 < n; ++c2) {
-          const std::array<int, 4> corners = {r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2};
-          if (!((topo.box[corners[0]] == topo.box[corners[1]]) != (topo.box[corners[0]] == topo.box[corners[2]]))) continue;
-          std::uint64_t common = board.all_digits();
-          bool open = true;
-          for (int c : corners) {
-            open = open && board.value(c) == 0;
-            common &= board.candidates(c);
-          }
-          if (!open || popcount(common) < 2) continue;
-          for (std::uint64_t ma = common; ma; ma &= ma - 1)
-            for (std::uint64_t mb = ma & (ma - 1); mb; mb &= mb - 1) {
-              const std::uint64_t pair = bit(lowest(ma)) | bit(lowest(mb));
-              std::vector<int> floor, roof;
-              for (int c : corners) (board.candidates(c) == pair ? floor : roof).push_back(c);
-              if (floor.size() != 2 || roof.size() != 2) continue;
-              if (visit(corners, pair, roof)) return true;
-            }
-        }
-  return false;
+  return for_each_corners(board, true, [&](const std::array<int, 4>& corners) {
+    std::uint64_t common = board.all_digits();
+    for (int c : corners) common &= board.candidates(c);
+    if (popcount(common) < 2) return false;
+    for (std::uint64_t ma = common; ma; ma &= ma - 1)
+      for (std::uint64_t mb = ma & (ma - 1); mb; mb &= mb - 1) {
+        const std::uint64_t pair = bit(lowest(ma)) | bit(lowest(mb));
+        std::vector<int> floor, roof;
+        for (int c : corners) (board.candidates(c) == pair ? floor : roof).push_back(c);
+        if (floor.size() != 2 || roof.size() != 2) continue;
+        if (visit(corners, pair, roof)) return true;
+      }
+    return false;
+  });
 }
 
 /// Houses both cells lie in.
@@ -183,8 +157,43 @@ bool find_unique_rectangle_2(const Board& board, Step& step) {
   });
 }
 
+bool find_pseudo_subset(const Board& board, std::uint64_t pseudo, const std::vector<int>& others, int size,
+                        Step& step, std::vector<int>& chosen) {
+  const int m = static_cast<int>(others.size());
+  if (size < 1 || size >= m) return false;
+  std::vector<int> pick(static_cast<std::size_t>(size));
+  for (int i = 0; i < size; ++i) pick[static_cast<std::size_t>(i)] = i;
+  for (;;) {
+    std::uint64_t digits = pseudo;
+    for (int i : pick) digits |= board.candidates(others[static_cast<std::size_t>(i)]);
+    if (popcount(digits) == size + 1) {
+      step = Step{};
+      for (int k = 0; k < m; ++k) {
+        bool picked = false;
+        for (int i : pick) picked = picked || i == k;
+        if (picked) continue;
+        for (std::uint64_t dm = board.candidates(others[static_cast<std::size_t>(k)]) & digits; dm; dm &= dm - 1)
+          eliminate_into(board, step, others[static_cast<std::size_t>(k)], lowest(dm) + 1);
+      }
+      if (!step.eliminations.empty()) {
+        step.digits = digits;
+        chosen.clear();
+        for (int i : pick) chosen.push_back(others[static_cast<std::size_t>(i)]);
+        return true;
+      }
+    }
+    // The next `size`-subset of 0..m-1 in lexicographic order.
+    int i = size - 1;
+    while (i >= 0 && pick[static_cast<std::size_t>(i)] == m - size + i) --i;
+    if (i < 0) return false;
+    ++pick[static_cast<std::size_t>(i)];
+    for (int k = i + 1; k < size; ++k) pick[static_cast<std::size_t>(k)] = pick[static_cast<std::size_t>(k - 1)] + 1;
+  }
+}
+
 bool find_unique_rectangle_3(const Board& board, Step& step) {
   const Topology& topo = board.topo();
+  std::vector<int> chosen;
   return for_each_rectangle(board, [&](const std::array<int, 4>& corners, std::uint64_t pair, const std::vector<int>& roof) {
     const std::uint64_t extras = (board.candidates(roof[0]) | board.candidates(roof[1])) & ~pair;
     if (popcount(extras) < 2) return false;
@@ -193,36 +202,13 @@ bool find_unique_rectangle_3(const Board& board, Step& step) {
       for (int c : topo.house(h))
         if (board.value(c) == 0 && c != roof[0] && c != roof[1]) others.push_back(c);
       // Subsets of 1..3 other cells that with the virtual cell make a naked subset.
-      const int m = static_cast<int>(others.size());
-      for (int size = 1; size <= 3 && size < m; ++size) {
-        std::vector<int> pick(static_cast<std::size_t>(size));
-        for (int i = 0; i < size; ++i) pick[static_cast<std::size_t>(i)] = i;
-        for (;;) {
-          std::uint64_t digits = extras;
-          for (int i : pick) digits |= board.candidates(others[static_cast<std::size_t>(i)]);
-          if (popcount(digits) == size + 1) {
-            step = Step{};
-            for (int k = 0; k < m; ++k) {
-              bool chosen = false;
-              for (int i : pick) chosen = chosen || i == k;
-              if (chosen) continue;
-              for (std::uint64_t dm = board.candidates(others[static_cast<std::size_t>(k)]) & digits; dm; dm &= dm - 1)
-                eliminate_into(board, step, others[static_cast<std::size_t>(k)], lowest(dm) + 1);
-            }
-            if (!step.eliminations.empty()) {
-              describe_rectangle(step, Technique::unique_rectangle_3, corners, pair);
-              for (int i : pick) step.cells.push_back(others[static_cast<std::size_t>(i)]);
-              step.houses = {h};
-              step.rating = 4.5 + 0.1 * size;
-              return true;
-            }
-          }
-          int i = size - 1;
-          while (i >= 0 && pick[static_cast<std::size_t>(i)] == m - size + i) --i;
-          if (i < 0) break;
-          ++pick[static_cast<std::size_t>(i)];
-          for (int k = i + 1; k < size; ++k) pick[static_cast<std::size_t>(k)] = pick[static_cast<std::size_t>(k - 1)] + 1;
-        }
+      for (int size = 1; size <= 3; ++size) {
+        if (!find_pseudo_subset(board, extras, others, size, step, chosen)) continue;
+        describe_rectangle(step, Technique::unique_rectangle_3, corners, pair);
+        for (int c : chosen) step.cells.push_back(c);
+        step.houses = {h};
+        step.rating = 4.5 + 0.1 * size;
+        return true;
       }
     }
     return false;

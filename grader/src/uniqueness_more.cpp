@@ -48,25 +48,6 @@
 namespace sudokit::grading {
 namespace {
 
-/// Calls visit(corners) for every rectangle of four empty cells spanning two rows, two
-/// columns and two boxes, corners ordered top-left, top-right, bottom-left, bottom-right,
-/// until visit returns true. `empty`: require all four empty (else any).
-template <class Visit>
-bool for_each_corners(const Board& board, bool empty, Visit visit) {
-  const Topology& topo = board.topo();
-  const int n = topo.n;
-  for (int r1 = 0; r1 < n; ++r1)
-    for (int r2 = r1 + 1; r2 < n; ++r2)
-      for (int c1 = 0; c1 < n; ++c1)
-        for (int c2 = c1 + 1; c2 < n; ++c2) {
-          const std::array<int, 4> k = {r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2};
-          if (!((topo.box[k[0]] == topo.box[k[1]]) != (topo.box[k[0]] == topo.box[k[2]]))) continue;
-          if (empty && (board.value(k[0]) || board.value(k[1]) || board.value(k[2]) || board.value(k[3]))) continue;
-          if (visit(k)) return true;
-        }
-  return false;
-}
-
 /// The corner diagonal to corner i (0..3 in for_each_corners' order).
 constexpr int diagonal(int i) { return 3 - i; }
 
@@ -318,6 +299,7 @@ bool find_bug_type_3(const Board& board, Step& step) {
   if (popcount(all_extra) < 2) return false;  // one digit: BUG type 2
   // The smallest naked subset over all shared houses (SE rates by its size).
   bool found = false;
+  std::vector<int> chosen;
   for (int h : houses_of_all(topo, cells)) {
     std::vector<int> others;
     for (int c : topo.house(h)) {
@@ -325,42 +307,18 @@ bool find_bug_type_3(const Board& board, Step& step) {
       for (int b : cells) bug = bug || b == c;
       if (!bug && board.value(c) == 0) others.push_back(c);
     }
-    const int m = static_cast<int>(others.size());
-    for (int size = 1; size <= 4 && size < m; ++size) {
+    for (int size = 1; size <= 4; ++size) {
       if (found && size + 1 >= popcount(step.digits)) break;
-      std::vector<int> pick(static_cast<std::size_t>(size));
-      for (int i = 0; i < size; ++i) pick[static_cast<std::size_t>(i)] = i;
-      for (;;) {
-        std::uint64_t digits = all_extra;
-        for (int i : pick) digits |= board.candidates(others[static_cast<std::size_t>(i)]);
-        if (popcount(digits) == size + 1) {
-          Step s;
-          for (int j = 0; j < m; ++j) {
-            bool chosen = false;
-            for (int i : pick) chosen = chosen || i == j;
-            if (chosen) continue;
-            for (std::uint64_t dm = board.candidates(others[static_cast<std::size_t>(j)]) & digits; dm; dm &= dm - 1)
-              eliminate_into(board, s, others[static_cast<std::size_t>(j)], lowest(dm) + 1);
-          }
-          if (!s.eliminations.empty()) {
-            s.technique = Technique::bug_type_3;
-            s.cells = cells;
-            for (int i : pick) s.cells.push_back(others[static_cast<std::size_t>(i)]);
-            s.digits = digits;
-            s.houses = {h};
-            s.rating = 5.7 + 0.1 * size;
-            normalise(s);
-            step = s;
-            found = true;
-            break;
-          }
-        }
-        int i = size - 1;
-        while (i >= 0 && pick[static_cast<std::size_t>(i)] == m - size + i) --i;
-        if (i < 0) break;
-        ++pick[static_cast<std::size_t>(i)];
-        for (int j = i + 1; j < size; ++j) pick[static_cast<std::size_t>(j)] = pick[static_cast<std::size_t>(j - 1)] + 1;
-      }
+      Step s;
+      if (!find_pseudo_subset(board, all_extra, others, size, s, chosen)) continue;
+      s.technique = Technique::bug_type_3;
+      s.cells = cells;
+      for (int c : chosen) s.cells.push_back(c);
+      s.houses = {h};
+      s.rating = 5.7 + 0.1 * size;
+      normalise(s);
+      step = s;
+      found = true;
     }
   }
   return found;

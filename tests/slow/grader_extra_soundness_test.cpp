@@ -1,6 +1,7 @@
 // grader_extra_soundness_test.cpp (slow): the techniques added for issue 12 (finned and
-// sashimi fish, unique loops, BUG type 2) against the solution on every board of real solving
-// paths, whether or not the default ladder takes them.
+// sashimi fish, unique loops, BUG types 2-4, 3D Medusa, unique rectangles 5 and 6, hidden and
+// avoidable rectangles) against the solution on every board of real solving paths, whether or
+// not the default ladder takes them.
 //
 // grader_soundness_test checks the steps the ladder takes; a technique kept out of the ladder
 // (or one an easier technique always beats) would never be checked there. Here every board of
@@ -24,10 +25,12 @@ using sudokit::Grid;
 using sudokit::Step;
 using sudokit::Technique;
 
-constexpr std::array<Technique, 7> kNew = {Technique::finned_x_wing, Technique::finned_swordfish,
-                                           Technique::finned_jellyfish, Technique::unique_loop_1,
-                                           Technique::unique_loop_2, Technique::unique_loop_4,
-                                           Technique::bug_type_2};
+constexpr std::array<Technique, 15> kNew = {
+    Technique::finned_x_wing,         Technique::finned_swordfish,      Technique::finned_jellyfish,
+    Technique::unique_loop_1,         Technique::unique_loop_2,         Technique::unique_loop_4,
+    Technique::bug_type_2,            Technique::medusa_3d,             Technique::unique_rectangle_5,
+    Technique::unique_rectangle_6,    Technique::hidden_rectangle,      Technique::avoidable_rectangle_1,
+    Technique::avoidable_rectangle_2, Technique::bug_type_3,            Technique::bug_type_4};
 
 struct Tally {
   std::array<long, kNew.size()> fired{};

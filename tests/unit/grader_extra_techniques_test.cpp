@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "grader_board_helpers.hpp"
+#include "grader_finder_helpers.hpp"
 
 #include "board.hpp"
 #include "sudokit/grader.hpp"
@@ -25,30 +26,15 @@ using sudokit::grading::find_technique;
 using sudokit::testing::kShape9;
 using sudokit::testing::mask;
 using sudokit::testing::rc;
-
-/// Keeps `digit` in row `row` only at the given columns.
-void confine_row(Board& b, int digit, int row, std::initializer_list<int> cols) {
-  for (int c = 1; c <= 9; ++c)
-    if (std::find(cols.begin(), cols.end(), c) == cols.end()) b.eliminate(rc(row, c), digit);
-}
+using sudokit::testing::confine_row;
+using sudokit::testing::finds;
+using sudokit::testing::found;
 
 std::vector<CellDigit> elims(std::initializer_list<int> cells, int digit) {
   std::vector<CellDigit> v;
   for (int c : cells) v.push_back({c, digit});
   std::sort(v.begin(), v.end());
   return v;
-}
-
-Step found(const Board& board, Technique technique) {
-  Step step;
-  EXPECT_TRUE(find_technique(technique, board, step)) << sudokit::technique_name(technique);
-  EXPECT_EQ(step.technique, technique);
-  return step;
-}
-
-bool finds(const Board& board, Technique technique) {
-  Step step;
-  return find_technique(technique, board, step);
 }
 
 // --- finned and sashimi fish -----------------------------------------------------------

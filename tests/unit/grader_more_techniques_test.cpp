@@ -4,7 +4,7 @@
 // one where the pattern is broken (nothing found). Boards start full (every cell every digit)
 // with candidates set by hand, or from a solved grid whose "grave" digits are opened up (for
 // BUG); cells are named r1c1..r9c9. Whether the deductions are true on real puzzles is
-// slow_grader_more_soundness_test's job.
+// slow_grader_extra_soundness_test's job.
 #include <algorithm>
 #include <initializer_list>
 #include <string>
@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "grader_board_helpers.hpp"
+#include "grader_finder_helpers.hpp"
 
 #include "board.hpp"
 #include "sudokit/grader.hpp"
@@ -25,38 +26,17 @@ using sudokit::Step;
 using sudokit::Technique;
 using sudokit::grading::Board;
 using sudokit::grading::find_technique;
+using sudokit::testing::confine_col;
+using sudokit::testing::confine_row;
+using sudokit::testing::finds;
+using sudokit::testing::found;
 using sudokit::testing::kShape9;
 using sudokit::testing::mask;
 using sudokit::testing::rc;
-
-/// Keeps `digit` in row `row` only at the given columns.
-void confine_row(Board& b, int digit, int row, std::initializer_list<int> cols) {
-  for (int c = 1; c <= 9; ++c)
-    if (std::find(cols.begin(), cols.end(), c) == cols.end()) b.eliminate(rc(row, c), digit);
-}
-
-/// Keeps `digit` in column `col` only at the given rows.
-void confine_col(Board& b, int digit, int col, std::initializer_list<int> rows) {
-  for (int r = 1; r <= 9; ++r)
-    if (std::find(rows.begin(), rows.end(), r) == rows.end()) b.eliminate(rc(r, col), digit);
-}
-
 std::vector<CellDigit> elims(std::initializer_list<CellDigit> list) {
   std::vector<CellDigit> v(list);
   std::sort(v.begin(), v.end());
   return v;
-}
-
-Step found(const Board& board, Technique technique) {
-  Step step;
-  EXPECT_TRUE(find_technique(technique, board, step)) << sudokit::technique_name(technique);
-  EXPECT_EQ(step.technique, technique);
-  return step;
-}
-
-bool finds(const Board& board, Technique technique) {
-  Step step;
-  return find_technique(technique, board, step);
 }
 
 // --- unique rectangles 5 and 6, hidden rectangle ------------------------------------------
