@@ -10,11 +10,13 @@
 // keeps the puzzle unique.
 //
 // Which search decides a removal: the reduced puzzle always keeps the original solution, so
-// "unique without these clues" is exactly "a count to 2 finds 1", whatever engine counts. On
-// 9×9 sudokit's fast bit-parallel engine answers that faster than this library's own
-// forbid-digit refutation (see GeneratorConfig::engine for the measured choice); the own
-// search stays for filling, for sizes up to 16×16, and for node-budgeted tests. Above 16×16
-// exact tests go to the incremental SAT RemovalTester: a forbid-digit refutation there can
+// "unique without these clues" is exactly "a count to 2 finds 1", whatever engine counts, and
+// also "no solution differs from it at a removed cell", which needs no second look at the
+// known solution. On 9×9 the RemovalTester asks sudokit's fast bit-parallel engine the second
+// question (a search to the first solution with the clue's digit forbidden), faster than a
+// count to 2 and than this library's own search (see GeneratorConfig::engine for the measured
+// choice); the own search stays for filling, for sizes up to 16×16, and for node-budgeted
+// tests. Above 16×16 exact tests go to the incremental SAT RemovalTester: a forbid-digit refutation there can
 // take DLX or the own search hours, while CaDiCaL, keeping what it learnt from one test for
 // the next, needs milliseconds to a second (docs/PERFORMANCE.md, bench/big_bench.cpp).
 // A failed test's clues are committed to the tester as unit clauses (they stay for the rest
@@ -210,7 +212,8 @@ struct Generator::Impl {
   std::unique_ptr<gen::Search> search;
   std::unique_ptr<Grader> grader;
   std::optional<Solver> solver;  // the exact removal tests' engine, when not the own search
-  RemovalTester tester;          // ... or the incremental SAT tests, when `use_tester`
+  RemovalTester tester;          // ... or the RemovalTester (SAT, or its 9×9 fast path), when `use_tester`
+  EngineKind tester_engine = EngineKind::automatic;  // what `tester` was made with
   bool use_tester = false;
   std::optional<std::chrono::steady_clock::time_point> deadline;  // of this candidate's tests
   Grid tested;  // the puzzle handed to `solver`, kept to reuse its cells' storage
@@ -404,8 +407,18 @@ GeneratedPuzzle Generator::Impl::candidate(const GeneratorConfig& config, std::u
   const Range range = clue_range(config);
   const int stop_at = drawn_clue_stop(config, range, rng);
   const std::uint64_t budget = removal_test_budget(config);
+  // Exact tests under `automatic`: the RemovalTester above 16×16 (SAT) and on 9×9 (its fast
+  // path: one search to a first solution with the clue's digit forbidden, instead of the
+  // Solver's count to 2, which must find the known solution again before it can stop);
+  // `count_two` keeps the count, for the test that compares the two.
+  const bool classic9 = shape.n == 9 && shape.box_rows == 3 && shape.box_cols == 3;
   use_tester = config.engine == EngineKind::sat ||
-               (config.engine == EngineKind::automatic && budget == 0 && shape.n > 16);
+               (config.engine == EngineKind::automatic && budget == 0 &&
+                (shape.n > 16 || (classic9 && config.single_test == GeneratorConfig::SingleTest::forbid_digit)));
+  if (use_tester && tester_engine != config.engine) {
+    tester = RemovalTester(config.engine);
+    tester_engine = config.engine;
+  }
   Solver* exact = use_tester ? nullptr : exact_solver(config, budget);
   deadline.reset();
   if (config.removal_time_budget.count() > 0) deadline = std::chrono::steady_clock::now() + config.removal_time_budget;

@@ -37,6 +37,7 @@
 #include <array>
 #include <bit>
 #include <cstring>
+#include <stdexcept>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -185,8 +186,10 @@ struct Engine::State {
   void search(int depth, std::uint32_t dirty);
   void report(const Board& board);
   bool load(const std::uint8_t* givens, std::uint32_t& dirty);
-  /// Runs one search into `sink` (solve and enumerate differ only in the sink they set up).
-  std::uint64_t run(const std::uint8_t* givens, const Sink& new_sink, SearchStats* out_stats);
+  /// Runs one search into `sink` (solve and enumerate differ only in the sink they set up);
+  /// `without_cell` >= 0: candidate (without_cell, without_digit) is gone before the search.
+  std::uint64_t run(const std::uint8_t* givens, const Sink& new_sink, SearchStats* out_stats, int without_cell = -1,
+                    int without_digit = 0);
 };
 
 namespace {
@@ -617,12 +620,20 @@ Engine::~Engine() = default;
 Engine::Engine(Engine&&) noexcept = default;
 Engine& Engine::operator=(Engine&&) noexcept = default;
 
-std::uint64_t Engine::State::run(const std::uint8_t* givens, const Sink& new_sink, SearchStats* out_stats) {
+std::uint64_t Engine::State::run(const std::uint8_t* givens, const Sink& new_sink, SearchStats* out_stats,
+                                 int without_cell, int without_digit) {
   sink = new_sink;
   stats = SearchStats{};
   stats.nodes = 1;
   std::uint32_t dirty = 0;
-  if (load(givens, dirty)) search(0, dirty);
+  const bool loaded = load(givens, dirty);
+  // Givens are only restricted (not placed) by load(), so taking the candidate away here is
+  // what a puzzle with it already gone would load to; a given of that digit there empties
+  // its row of the digit, a dead end the first propagation reports. load() marks every word
+  // dirty.
+  if (loaded && without_cell >= 0)
+    stack[0].candidates[word_of(without_digit - 1, without_cell / 27)] &= ~(1u << (without_cell % 27));
+  if (loaded) search(0, dirty);
   if (out_stats) *out_stats += stats;
   return sink.count;
 }
@@ -635,6 +646,15 @@ std::uint64_t Engine::solve(const std::uint8_t* givens, std::uint64_t limit, std
   sink.keep_buffer = solutions;
   sink.keep = solutions ? keep : 0;
   return state_->run(givens, sink, stats);
+}
+
+std::uint64_t Engine::solve_without(const std::uint8_t* givens, int cell, int digit, std::uint64_t limit,
+                                    SearchStats* stats) {
+  if (limit == 0) return 0;
+  if (cell < 0 || cell >= 81 || digit < 1 || digit > 9) throw std::invalid_argument("fast9: no such candidate");
+  Sink sink;
+  sink.limit = limit;
+  return state_->run(givens, sink, stats, cell, digit);
 }
 
 std::uint64_t Engine::enumerate(const std::uint8_t* givens, std::uint64_t limit,

@@ -26,6 +26,13 @@ class Engine {
   std::uint64_t solve(const std::uint8_t* givens, std::uint64_t limit, std::uint8_t* solutions,
                       std::size_t keep, SearchStats* stats);
 
+  /// As solve(), with one candidate taken away first: no solution puts `digit` (1..9) in
+  /// `cell` (0..80). A removal test's question, "does the puzzle without this clue have a
+  /// solution other than S?", is this with S's digit at the clue's cell, to the first solution
+  /// (RemovalTester's 9×9 path).
+  std::uint64_t solve_without(const std::uint8_t* givens, int cell, int digit, std::uint64_t limit,
+                              SearchStats* stats);
+
   /// Adds the triad rules (see triads() in fast9.cpp) to every propagation. Off by default:
   /// they save guesses (hardest_1106: 139 -> 120 per puzzle) but cost more per node than they
   /// save on every shared collection (docs/PERFORMANCE.md). Counts and solutions are the same

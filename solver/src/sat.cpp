@@ -1,5 +1,6 @@
 // sat.cpp: the CaDiCaL engine and RemovalTester. The encoding and the reasons for it are at
-// the top of sat.hpp.
+// the top of sat.hpp. RemovalTester's 9×9 path is a few searches of the fast engine (see
+// sudokit/removal_test.hpp); it lives here beside the SAT path so one class keeps the contract.
 #include "sat.hpp"
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 
 #include <cadical.hpp>
 
+#include "fast9.hpp"
 #include "sudokit/removal_test.hpp"
 
 namespace sudokit::sat {
@@ -247,6 +249,9 @@ std::uint64_t SudokuSat::enumerate(const std::uint8_t* givens, std::uint64_t lim
 namespace sudokit {
 
 struct RemovalTester::Impl {
+  EngineKind engine = EngineKind::automatic;
+  std::unique_ptr<fast9::Engine> fast;  // the 9×9 path, when start() chose it
+  std::vector<std::uint8_t> givens;     // its scratch puzzle
   Shape shape{};
   int n = 0;
   std::vector<std::uint8_t> solution;
@@ -256,6 +261,34 @@ struct RemovalTester::Impl {
   SearchStats stats;
 
   int var(int cell, int digit) const { return cell * n + digit; }  // digit 1..n: 1-based ids
+
+  /// The fast path's shortcut: true when the givens alone force `digit` into the empty `cell`
+  /// (a naked single: its peers' givens hold every other digit; or a hidden single: no other
+  /// empty cell of one of its houses can take it). Then no solution differs there, with no
+  /// search. Most tests of a dig's first half end here.
+  bool forced_by_givens(int cell, int digit) const {
+    std::uint16_t row[9] = {}, col[9] = {}, box[9] = {};
+    for (int c = 0; c < 81; ++c)
+      if (const int v = givens[static_cast<std::size_t>(c)]) {
+        const auto bit = static_cast<std::uint16_t>(1u << v);
+        row[c / 9] |= bit;
+        col[c % 9] |= bit;
+        box[c / 27 * 3 + c % 9 / 3] |= bit;
+      }
+    auto seen = [&](int c) { return row[c / 9] | col[c % 9] | box[c / 27 * 3 + c % 9 / 3]; };
+    const unsigned bit = 1u << digit;
+    if ((seen(cell) | bit) == 0x3FEu) return true;
+    const int r = cell / 9, k = cell % 9, b0 = r / 3 * 27 + k / 3 * 3;
+    bool row_only = true, col_only = true, box_only = true;
+    for (int i = 0; i < 9; ++i) {
+      const int in_row = r * 9 + i, in_col = i * 9 + k, in_box = b0 + i / 3 * 9 + i % 3;
+      auto other_place = [&](int c) { return c != cell && givens[static_cast<std::size_t>(c)] == 0 && !(seen(c) & bit); };
+      row_only = row_only && !other_place(in_row);
+      col_only = col_only && !other_place(in_col);
+      box_only = box_only && !other_place(in_box);
+    }
+    return row_only || col_only || box_only;
+  }
 
   void build() {
     solver = sat::new_solver();
@@ -286,7 +319,11 @@ struct RemovalTester::Impl {
   }
 };
 
-RemovalTester::RemovalTester() : impl_(std::make_unique<Impl>()) {}
+RemovalTester::RemovalTester(EngineKind engine) : impl_(std::make_unique<Impl>()) {
+  if (engine != EngineKind::automatic && engine != EngineKind::sat && engine != EngineKind::fast)
+    throw std::invalid_argument("RemovalTester: the engine must be automatic, sat or fast");
+  impl_->engine = engine;
+}
 RemovalTester::~RemovalTester() = default;
 RemovalTester::RemovalTester(RemovalTester&&) noexcept = default;
 RemovalTester& RemovalTester::operator=(RemovalTester&&) noexcept = default;
@@ -297,15 +334,45 @@ void RemovalTester::start(const Grid& solution) {
   m.n = solution.shape.n;
   m.solution = solution.cells;
   m.stats = {};
+  const bool classic9 = solution.shape.n == 9 && solution.shape.box_rows == 3 && solution.shape.box_cols == 3;
+  if (m.engine == EngineKind::fast && !classic9)
+    throw std::invalid_argument("RemovalTester: the fast engine takes 9×9 with 3×3 boxes only");
+  if (m.engine == EngineKind::fast || (m.engine == EngineKind::automatic && classic9)) {
+    if (!m.fast) m.fast = std::make_unique<fast9::Engine>();
+    m.solver.reset();
+    return;
+  }
+  m.fast.reset();
   m.build();
 }
 
 RemovalTester::Answer RemovalTester::test(std::span<const std::uint8_t> puzzle, std::span<const int> removed,
                                           const Budget& budget) {
   Impl& m = *impl_;
-  if (!m.solver) throw std::logic_error("RemovalTester::test before start");
+  if (!m.solver && !m.fast) throw std::logic_error("RemovalTester::test before start");
   if (removed.empty()) return Answer::unique;
   const BudgetMeter meter(budget);
+  if (m.fast) {
+    // Case i: removed[0..i-1] keep their solution digits, removed[i] loses its own; a
+    // solution of any case is a second one (see the header).
+    if (puzzle.size() != 81) throw std::invalid_argument("RemovalTester: the puzzle is not 81 cells");
+    m.givens.assign(puzzle.begin(), puzzle.end());
+    std::uint64_t nodes = 0;
+    for (int cell : removed) {
+      if (cell < 0 || cell >= 81) throw std::invalid_argument("RemovalTester: a removed cell is out of range");
+      if (nodes >= meter.node_cap() || meter.clock_passed()) return Answer::unknown;
+      const int digit = m.solution[static_cast<std::size_t>(cell)];
+      if (!m.forced_by_givens(cell, digit)) {
+        SearchStats searched;
+        const std::uint64_t found = m.fast->solve_without(m.givens.data(), cell, digit, 1, &searched);
+        nodes += searched.nodes;
+        m.stats += searched;
+        if (found) return Answer::not_unique;
+      }
+      m.givens[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(digit);
+    }
+    return Answer::unique;
+  }
   const std::uint64_t before = m.counter.conflicts;
   // The conflict cap of this test counts from its start (one fewer: see arm()).
   if (meter.node_cap() != UINT64_MAX)
@@ -332,6 +399,7 @@ RemovalTester::Answer RemovalTester::test(std::span<const std::uint8_t> puzzle, 
 
 void RemovalTester::commit(int cell) {
   Impl& m = *impl_;
+  if (!m.solver) return;  // the fast path keeps nothing: the clue is in every later puzzle
   m.solver->add(m.var(cell, m.solution[static_cast<std::size_t>(cell)]));
   m.solver->add(0);
 }

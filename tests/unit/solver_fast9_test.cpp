@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <random>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -390,6 +391,43 @@ TEST(Fast9, AgreesWithReferenceBacktrackerOnRandomPuzzles) {
   EXPECT_GT(zero, 50);
   EXPECT_GT(unique, 50);
   EXPECT_GT(many, 50);
+}
+
+// solve_without (RemovalTester's 9×9 question) against the reference backtracker: the count
+// with `digit` forbidden at `cell` is the count of the puzzle minus its solutions with that
+// digit there, i.e. the reference's count with the digit given there, subtracted. Cells are
+// empty or given (a given of that digit leaves nothing); puzzles have 0, 1 or many solutions.
+TEST(Fast9, SolveWithoutACandidateCountsTheOtherSolutions) {
+  Engine engine;
+  ReferenceCounter reference;
+  std::mt19937_64 rng(11);
+  int none = 0, some = 0;
+  for (int trial = 0; trial < 1500; ++trial) {
+    const Cells full = random_full_grid(rng);
+    const Cells puzzle = keep_random_clues(full, 22 + static_cast<int>(rng() % 30), rng);
+    const int cell = static_cast<int>(rng() % 81);
+    const int digit = trial % 2 ? full[static_cast<std::size_t>(cell)] : 1 + static_cast<int>(rng() % 9);
+    constexpr std::uint64_t kLimit = 1000;
+    const std::uint64_t all = reference.count(puzzle, kLimit);
+    if (all >= kLimit) continue;  // too many to subtract exactly
+    std::uint64_t with = 0;
+    if (puzzle[static_cast<std::size_t>(cell)] == 0) {
+      Cells given = puzzle;
+      given[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(digit);
+      with = reference.count(given, kLimit);
+    } else if (puzzle[static_cast<std::size_t>(cell)] == digit) {
+      with = all;
+    }
+    const std::uint64_t expected = all - with;
+    ASSERT_EQ(engine.solve_without(puzzle.data(), cell, digit, kLimit, nullptr), expected)
+        << line_of(puzzle) << " without " << digit << " at " << cell;
+    EXPECT_EQ(engine.solve_without(puzzle.data(), cell, digit, 1, nullptr), std::min<std::uint64_t>(expected, 1));
+    (expected == 0 ? none : some)++;
+  }
+  EXPECT_GT(none, 100);
+  EXPECT_GT(some, 100);
+  EXPECT_THROW(engine.solve_without(Cells{}.data(), 81, 1, 1, nullptr), std::invalid_argument);
+  EXPECT_THROW(engine.solve_without(Cells{}.data(), 0, 10, 1, nullptr), std::invalid_argument);
 }
 
 TEST(Fast9, OneEngineServesThousandsOfPuzzles) {

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <random>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -233,16 +234,26 @@ TEST(SolverBudget, AnAmpleBudgetChangesNothing) {
   }
 }
 
-// RemovalTester against DLX: a removal pass in random order on 9×9 and 16×16, single cells
-// and pairs, every answer equal to "a count to 2 of the reduced puzzle is 1".
+// RemovalTester against DLX: a removal pass in random order on 6×6, 9×9 and 16×16, single
+// cells and pairs, every answer equal to "a count to 2 of the reduced puzzle is 1". 9×9 runs
+// each engine the tester can take: automatic (its fast path), fast and sat; the fast path's
+// passes are many (about 2,000 tests each), it is cheap and the generator's default.
 TEST(RemovalTester, AgreesWithDlxCounts) {
   std::mt19937 rng(99);
   Solver dlx(EngineKind::dlx);
-  for (int n : {6, 9, 16}) {
+  struct Case {
+    int n;
+    EngineKind engine;
+    int rounds;
+  };
+  for (const Case& c : {Case{6, EngineKind::automatic, 3}, Case{9, EngineKind::automatic, 25},
+                        Case{9, EngineKind::fast, 25}, Case{9, EngineKind::sat, 3},
+                        Case{16, EngineKind::automatic, 1}}) {
+    const int n = c.n;
     const Shape shape = *default_shape(n);
-    for (int round = 0; round < (n == 16 ? 1 : 3); ++round) {
+    for (int round = 0; round < c.rounds; ++round) {
       const Grid solution = random_full_grid(shape, rng);
-      RemovalTester tester;
+      RemovalTester tester(c.engine);
       tester.start(solution);
       Grid puzzle = solution;
       std::vector<int> order(static_cast<std::size_t>(shape.cells()));
@@ -258,7 +269,8 @@ TEST(RemovalTester, AgreesWithDlxCounts) {
         const auto answer = tester.test(puzzle.cells, cells);
         ASSERT_NE(answer, RemovalTester::Answer::unknown);
         const bool unique = dlx.solve(puzzle, 2, 0).count == 1;
-        ASSERT_EQ(answer == RemovalTester::Answer::unique, unique) << n << " " << to_line(puzzle);
+        ASSERT_EQ(answer == RemovalTester::Answer::unique, unique)
+            << n << " " << engine_name(c.engine) << " " << to_line(puzzle);
         if (unique) {
           ++removed;
           continue;
@@ -273,6 +285,16 @@ TEST(RemovalTester, AgreesWithDlxCounts) {
       EXPECT_GT(kept, 0) << n;
     }
   }
+}
+
+TEST(RemovalTester, TheFastEngineTakesNineByNineOnly) {
+  std::mt19937 rng(5);
+  RemovalTester fast(EngineKind::fast);
+  EXPECT_THROW(fast.start(random_full_grid(*default_shape(16), rng)), std::invalid_argument);
+  EXPECT_THROW(fast.start(random_full_grid(*default_shape(6), rng)), std::invalid_argument);
+  EXPECT_NO_THROW(fast.start(random_full_grid(*default_shape(9), rng)));
+  EXPECT_THROW(RemovalTester(EngineKind::dlx), std::invalid_argument);
+  EXPECT_THROW(RemovalTester(EngineKind::automatic).test({}, {}), std::logic_error);  // before start()
 }
 
 TEST(RemovalTester, ABudgetOfOneConflictGivesUnknownOnAHardTest) {

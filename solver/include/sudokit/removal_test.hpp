@@ -10,6 +10,13 @@
 // learnt in one test serve every later one; commit() turns a clue that must stay into a unit
 // clause, which simplifies every later test.
 //
+// On 9×9 (3×3 boxes) the automatic choice is the fast engine instead: CaDiCaL's start-up and
+// per-solve overhead dwarf a 9×9 search. A test there is one search per removed cell c_i, to
+// the first solution, with c_0..c_(i-1) given their solution digits and c_i forbidden its own:
+// together those cases cover every solution differing from S at a removed cell. Nothing is
+// learnt between tests (commit() has nothing to do: the clue is in the next puzzle), and a
+// node cap is checked between those searches (each takes microseconds).
+//
 // Example (a full removal pass):
 //   RemovalTester tester;
 //   tester.start(solution);                       // all cells are clues, trivially unique
@@ -35,7 +42,10 @@ class RemovalTester {
  public:
   enum class Answer { unique, not_unique, unknown };
 
-  RemovalTester();
+  /// `engine`: automatic (the fast engine on 9×9 with 3×3 boxes, SAT elsewhere), sat (every
+  /// shape) or fast (9×9 only: start() throws std::invalid_argument on another shape).
+  /// Others throw std::invalid_argument.
+  explicit RemovalTester(EngineKind engine = EngineKind::automatic);
   ~RemovalTester();
   RemovalTester(RemovalTester&&) noexcept;
   RemovalTester& operator=(RemovalTester&&) noexcept;
