@@ -4,6 +4,7 @@
 #include "sat.hpp"
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cstring>
 #include <stdexcept>
@@ -248,6 +249,16 @@ std::uint64_t SudokuSat::enumerate(const std::uint8_t* givens, std::uint64_t lim
 
 namespace sudokit {
 
+namespace {
+/// Per 9×9 cell: its row (kind 0), column (1) or box (2).
+constexpr std::array<std::uint8_t, 81> house_table(int kind) {
+  std::array<std::uint8_t, 81> a{};
+  for (int c = 0; c < 81; ++c)
+    a[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(kind == 0 ? c / 9 : kind == 1 ? c % 9 : c / 27 * 3 + c % 9 / 3);
+  return a;
+}
+}  // namespace
+
 struct RemovalTester::Impl {
   EngineKind engine = EngineKind::automatic;
   std::unique_ptr<fast9::Engine> fast;  // the 9×9 path, when start() chose it
@@ -267,28 +278,34 @@ struct RemovalTester::Impl {
   /// empty cell of one of its houses can take it). Then no solution differs there, with no
   /// search. Most tests of a dig's first half end here.
   bool forced_by_givens(int cell, int digit) const {
-    std::uint16_t row[9] = {}, col[9] = {}, box[9] = {};
-    for (int c = 0; c < 81; ++c)
-      if (const int v = givens[static_cast<std::size_t>(c)]) {
-        const auto bit = static_cast<std::uint16_t>(1u << v);
-        row[c / 9] |= bit;
-        col[c % 9] |= bit;
-        box[c / 27 * 3 + c % 9 / 3] |= bit;
-      }
-    auto seen = [&](int c) { return row[c / 9] | col[c % 9] | box[c / 27 * 3 + c % 9 / 3]; };
+    auto seen = [&](int c) { return row_digits[kRow[c]] | col_digits[kCol[c]] | box_digits[kBox[c]]; };
     const unsigned bit = 1u << digit;
     if ((seen(cell) | bit) == 0x3FEu) return true;
-    const int r = cell / 9, k = cell % 9, b0 = r / 3 * 27 + k / 3 * 3;
+    const int r = kRow[cell], k = kCol[cell], b0 = r / 3 * 27 + k / 3 * 3;
     bool row_only = true, col_only = true, box_only = true;
+    auto other_place = [&](int c) { return c != cell && givens[static_cast<std::size_t>(c)] == 0 && !(seen(c) & bit); };
     for (int i = 0; i < 9; ++i) {
-      const int in_row = r * 9 + i, in_col = i * 9 + k, in_box = b0 + i / 3 * 9 + i % 3;
-      auto other_place = [&](int c) { return c != cell && givens[static_cast<std::size_t>(c)] == 0 && !(seen(c) & bit); };
-      row_only = row_only && !other_place(in_row);
-      col_only = col_only && !other_place(in_col);
-      box_only = box_only && !other_place(in_box);
+      row_only = row_only && !other_place(r * 9 + i);
+      col_only = col_only && !other_place(i * 9 + k);
+      box_only = box_only && !other_place(b0 + i / 3 * 9 + i % 3);
     }
     return row_only || col_only || box_only;
   }
+
+  /// Sets the fast path's givens[cell] to `value`, keeping the houses' digit masks: a digit
+  /// is in a house at most once (every given is the solution's), so XOR adds and removes it.
+  void set_given(int cell, int value) {
+    const int old = givens[static_cast<std::size_t>(cell)];
+    if (old == value) return;
+    const auto change = static_cast<std::uint16_t>((old ? 1u << old : 0u) ^ (value ? 1u << value : 0u));
+    row_digits[kRow[cell]] ^= change;
+    col_digits[kCol[cell]] ^= change;
+    box_digits[kBox[cell]] ^= change;
+    givens[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(value);
+  }
+  // The fast path's houses: bit d set where digit d is given (rows, columns, boxes).
+  std::array<std::uint16_t, 9> row_digits{}, col_digits{}, box_digits{};
+  static constexpr std::array<std::uint8_t, 81> kRow = house_table(0), kCol = house_table(1), kBox = house_table(2);
 
   void build() {
     solver = sat::new_solver();
@@ -340,6 +357,8 @@ void RemovalTester::start(const Grid& solution) {
   if (m.engine == EngineKind::fast || (m.engine == EngineKind::automatic && classic9)) {
     if (!m.fast) m.fast = std::make_unique<fast9::Engine>();
     m.solver.reset();
+    m.givens.assign(81, 0);
+    m.row_digits = m.col_digits = m.box_digits = {};
     return;
   }
   m.fast.reset();
@@ -356,7 +375,12 @@ RemovalTester::Answer RemovalTester::test(std::span<const std::uint8_t> puzzle, 
     // Case i: removed[0..i-1] keep their solution digits, removed[i] loses its own; a
     // solution of any case is a second one (see the header).
     if (puzzle.size() != 81) throw std::invalid_argument("RemovalTester: the puzzle is not 81 cells");
-    m.givens.assign(puzzle.begin(), puzzle.end());
+    for (std::size_t cell = 0; cell < 81; ++cell) {  // a test changes a cell or two: update those
+      if (puzzle[cell] == m.givens[cell]) continue;
+      if (puzzle[cell] != 0 && puzzle[cell] != m.solution[cell])
+        throw std::invalid_argument("RemovalTester: a given is not the solution's digit");
+      m.set_given(static_cast<int>(cell), puzzle[cell]);
+    }
     std::uint64_t nodes = 0;
     for (int cell : removed) {
       if (cell < 0 || cell >= 81) throw std::invalid_argument("RemovalTester: a removed cell is out of range");
@@ -369,7 +393,7 @@ RemovalTester::Answer RemovalTester::test(std::span<const std::uint8_t> puzzle, 
         m.stats += searched;
         if (found) return Answer::not_unique;
       }
-      m.givens[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(digit);
+      m.set_given(cell, digit);
     }
     return Answer::unique;
   }
