@@ -139,9 +139,10 @@ struct GeneratorConfig {
   /// How a single clue's removal is tested: forbid its digit (limit 1), or count (limit 2).
   /// Both give the same puzzles (a test proves it); the second exists for that test.
   enum class SingleTest { forbid_digit, count_two } single_test = SingleTest::forbid_digit;
-  /// Which engine decides the exact removal tests. automatic: sudokit's fast engine on 9×9
-  /// (a count to 2 there costs a few µs, less than the own search's forbid-digit
-  /// refutation), the own search up to 16×16 (faster there than DLX), and above 16×16 the
+  /// Which engine decides the exact removal tests. automatic: on 9×9 the RemovalTester's
+  /// fast-engine path (a search to the first solution with the clue's digit forbidden, about
+  /// 1.3× a count to 2 through the Solver; with `count_two`, that count), the own search up
+  /// to 16×16 (faster there than DLX), and above 16×16 the
   /// incremental SAT RemovalTester (sudokit/removal_test.hpp: one CaDiCaL solver per
   /// candidate, each test a solve under assumptions). dlx / fast: sudokit::Solver with that
   /// engine (fast takes 9×9 only: impossible_request says so); sat: the RemovalTester on
