@@ -9,7 +9,7 @@
 //     random (variant_gen::random_full_grid, under classic rules).
 //  2. A cage layout grown over it. Cages start, one at a time, at an uncaged cell with the
 //     fewest uncaged neighbours (ties drawn at random: corners and pockets are taken before
-//     they can be cut off), draw a target size in 2..min(5, N), and grow by random uncaged
+//     they can be cut off), draw a target size (2 or 3, mostly 2), and grow by random uncaged
 //     edge-neighbours whose digit is not in the cage yet, so every cage is connected and its
 //     digits distinct by construction. A cell left alone (a cage of 1) joins a neighbouring
 //     cage that has room and lacks its digit, or else takes a cell from a neighbouring cage
@@ -20,12 +20,23 @@
 //     are where the puzzle is loose. First choice, a merge: two neighbouring cages whose
 //     union fits in 5 cells, has distinct digits in our grid and repeats a digit in the
 //     other solution; merging them rules that solution out (whatever else it allows, the
-//     next count says). Without such a merge the layout either is given up (the first
-//     `killer_layouts` layouts may use merges only, so a puzzle without givens is found
-//     whenever one of them gets there) or, for the last layout, gets a given at a random
-//     differing cell, which rules that solution out too; this always ends (at worst every
-//     cell is given). A count that runs out of its node budget counts as "not unique" (no
-//     second solution to learn from: a random empty cell is given, or the layout dropped).
+//     next count says). Second choice, a move: a differing cell u of a cage of 3 or more
+//     cells that stays connected without it joins a neighbouring cage with room (fewer
+//     than 5 cells) that lacks u's digit in our grid. The other solution obeyed both old
+//     sums and has another digit at u, so it breaks both new ones: ruled out too. When u's
+//     cage is a pair, a split instead: u joins one neighbouring cage and its partner v
+//     another one (each lacking the digit it gets), which rules the other solution out by
+//     u's new cage alone (the same cage for both would keep the pair's sum: a merge).
+//     Moves and splits
+//     (added in session 5) are what make every layout reach uniqueness without givens
+//     (before them, 20-27% of 9×9 killers got givens after 12 layouts had run out of
+//     merges). Without a merge or a move the layout either is given up (the first
+//     `killer_layouts` layouts may use merges and moves only, so a puzzle without givens is
+//     found whenever one of them gets there) or, for the last layout, gets a given at a
+//     random differing cell, which rules that solution out too; this always ends (at worst
+//     every cell is given). A count that runs out of its node budget counts as "not unique"
+//     (no second solution to learn from: a random empty cell is given, or the layout
+//     dropped). Moves can undo each other, so a layout has at most 3·N² rounds.
 //  4. Minimised: every given, in random order, is removed when the puzzle stays unique
 //     (one pass is enough: a given that had to stay stays needed as others go). Then, with
 //     `killer_merge`, every pair of neighbouring cages (each cell edge between two cages,
@@ -45,6 +56,7 @@
 // sums, so it would be ours); under dlx, counts to 2. The result is proved unique: only a
 // complete count of exactly 1, or a complete removal test finding nothing, is accepted.
 #include <algorithm>
+#include <array>
 #include <iterator>
 #include <numeric>
 #include <span>
@@ -63,10 +75,14 @@ namespace sudokit::variant_gen {
 namespace {
 
 constexpr int kMaxCageCells = 5;
-constexpr int kLayoutDraws = 100;
+constexpr int kLayoutDraws = 100;  // layouts drawn again (step 2) before giving up on a seed
 // Target sizes drawn for a new cage: small cages pin the grid down (and make each count
-// cheap), the merge pass then makes larger ones where uniqueness allows.
-constexpr int kTargetSize[] = {2, 2, 2, 3, 3, 3, 4, 4, 5};  // layouts drawn again (step 2) before giving up on a seed
+// cheap), the merge pass then makes larger ones where uniqueness allows. Mostly pairs: a
+// layout of pairs and triples is nearly always unique at once or after a few moves, where
+// the former draw {2,2,2,3,3,3,4,4,5} left loose layouts whose counts to 2 cost about half
+// of killer generation; the merge pass brings the cages back to the same size (3.6 cells on
+// average, docs/PERFORMANCE.md), and killer generation is about twice as fast.
+constexpr int kTargetSize[] = {2, 2, 2, 2, 3};
 
 struct Layout {
   std::vector<int> cage_of;             // per cell
@@ -286,14 +302,34 @@ class Killer {
   VariantRemovalTester tester_;
 };
 
+// The cages next to `cell` (of cage `own`) that can take it: fewer than max_size cells,
+// none holding its digit in our grid, and not `besides` (a split pair's halves go to two
+// different cages: one cage taking both would be the merge, which keeps the pair's sum).
+std::vector<int> hosts(const Layout& layout, const Grid& solution, int max_size, int cell, int own, int besides) {
+  std::vector<int> out;
+  int next[4];
+  const int m = edge_neighbours(solution.shape.n, cell, next);
+  for (int k = 0; k < m; ++k) {
+    const int b = layout.cage_of[static_cast<std::size_t>(next[k])];
+    if (b == own || b == besides || std::find(out.begin(), out.end(), b) != out.end()) continue;
+    const auto& cb = layout.cages[static_cast<std::size_t>(b)];
+    if (static_cast<int>(cb.size()) >= max_size) continue;
+    if ((digit_mask(solution, cb) >> solution.cells[static_cast<std::size_t>(cell)]) & 1) continue;
+    out.push_back(b);
+  }
+  return out;
+}
+
 // Step 3: true once `puzzle` (givens) under `layout` is unique.
 bool make_unique(Killer& killer, const Grid& solution, int max_size, bool givens_allowed, Rng& rng, Layout& layout,
                  Grid& puzzle) {
   const int n = solution.shape.n, nn = n * n;
   Grid other;
   std::vector<int> differ;
-  std::vector<std::pair<int, int>> merges;
-  for (int round = 0; round <= 3 * nn; ++round) {  // merges (< nn) and givens (<= nn)
+  std::vector<std::pair<int, int>> merges, moves;  // moves: (cell, the cage it joins)
+  std::vector<std::array<int, 4>> splits;          // a pair's two cells and where each goes
+  std::vector<int> rest;
+  for (int round = 0; round <= 3 * nn; ++round) {  // merges (< nn), moves and givens (<= nn)
     const Killer::Answer answer = killer.count(puzzle, layout, &other);
     if (answer == Killer::Answer::unique) return true;
     differ.clear();
@@ -322,6 +358,44 @@ bool make_unique(Killer& killer, const Grid& solution, int max_size, bool givens
     if (!merges.empty()) {
       const auto [a, b] = merges[static_cast<std::size_t>(below(rng, static_cast<int>(merges.size())))];
       merge(layout, a, b);
+      continue;
+    }
+    // No merge: move a differing cell into a neighbouring cage, or split up its pair (see
+    // step 3 above). Only in the first N² rounds: moves can undo each other, and the
+    // givens of a last layout must still fit in the rounds left.
+    moves.clear();
+    splits.clear();
+    for (int u : differ) {
+      if (round >= nn) break;
+      const int a = layout.cage_of[static_cast<std::size_t>(u)];
+      const auto& ca = layout.cages[static_cast<std::size_t>(a)];
+      if (ca.size() == 2) {
+        const int v = ca[0] == u ? ca[1] : ca[0];
+        for (int b : hosts(layout, solution, max_size, u, a, -1))
+          for (int c : hosts(layout, solution, max_size, v, a, b)) splits.push_back({u, b, v, c});
+        continue;
+      }
+      rest.clear();
+      for (int cell : ca)
+        if (cell != u) rest.push_back(cell);
+      if (!connected(n, rest)) continue;
+      for (int b : hosts(layout, solution, max_size, u, a, -1)) moves.push_back({u, b});
+    }
+    auto move = [&](int u, int to) {
+      auto& from = layout.cages[static_cast<std::size_t>(layout.cage_of[static_cast<std::size_t>(u)])];
+      from.erase(std::find(from.begin(), from.end(), u));
+      layout.cages[static_cast<std::size_t>(to)].push_back(u);
+      layout.cage_of[static_cast<std::size_t>(u)] = to;
+    };
+    if (!moves.empty()) {
+      const auto [u, b] = moves[static_cast<std::size_t>(below(rng, static_cast<int>(moves.size())))];
+      move(u, b);
+      continue;
+    }
+    if (!splits.empty()) {
+      const auto [u, b, v, c] = splits[static_cast<std::size_t>(below(rng, static_cast<int>(splits.size())))];
+      move(u, b);
+      move(v, c);
       continue;
     }
     if (!givens_allowed) return false;

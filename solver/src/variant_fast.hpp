@@ -43,7 +43,10 @@
 //    cages) from a puzzle whose only solution was S, any new solution differs from S in a
 //    touched cell, so one search per touched cell (the earlier ones fixed to S, this one
 //    with S's digit removed) to a first solution answers "still unique?" without finding
-//    S again and exhausting the rest, as a count to 2 must (1.4-1.5× faster digs).
+//    S again and exhausting the rest, as a count to 2 must (1.4-1.5× faster digs). Its
+//    searches try S's digit first at every branch point (another solution usually differs
+//    from S in a few cells: 18-27% fewer nodes on jigsaw digs), and a one-cell case whose
+//    cell the givens among its peers leave no other digit is answered without a search.
 //
 // Every rule is a sound deduction (no solution is ever cut), and a search leaf is a grid in
 // which every house holds every digit once, every cage is distinct and hits its sum; so the
