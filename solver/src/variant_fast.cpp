@@ -757,10 +757,12 @@ struct Engine::State {
     return true;
   }
 
-  // Is `digit` the only one the givens leave to empty `cell` (every other digit given in one
-  // of its houses or its cage)? Then a case wanting another digit there has no solution, as
-  // the search would find at its root after setting up the whole grid; this answers the
-  // first half of a dig's removal tests (where the givens are many) for ~30 cell reads.
+  // Is `digit` forced into empty `cell` by the givens alone: every other digit given in one of
+  // its houses or its cage (a naked single), or no other empty cell of one of its houses left
+  // for it (a hidden single)? Then a case wanting another digit there has no solution, as the
+  // search would find at its root after setting up the whole grid; this answers the first
+  // half of a dig's removal tests (where the givens are many) for a few hundred cell reads.
+  // (The hidden single added ~3% to 9×9 jigsaw generation, session 5.)
   bool forced(const std::uint8_t* givens, int cell, int digit) const {
     const Tables& tb = *t;
     const int n = tb.n;
@@ -769,7 +771,22 @@ struct Engine::State {
       const int d = givens[tb.peers[i]];
       if (d != 0 && d <= n) seen |= Mask{1} << (d - 1);
     }
-    return seen == tb.full;
+    if (seen == tb.full) return true;
+    // A hidden single: in one of the cell's houses (n cells, every digit once) no other empty
+    // cell can take the digit, a given among its peers holding it already.
+    auto can_take = [&](int x) {
+      if (givens[x] != 0) return false;
+      for (std::uint32_t i = tb.peer_begin[static_cast<std::size_t>(x)]; i < tb.peer_begin[static_cast<std::size_t>(x) + 1]; ++i)
+        if (givens[tb.peers[i]] == digit) return false;
+      return true;
+    };
+    for (std::uint32_t k = tb.cell_house_begin[static_cast<std::size_t>(cell)]; k < tb.cell_house_begin[static_cast<std::size_t>(cell) + 1]; ++k) {
+      const std::uint16_t* house = &tb.house_cells[static_cast<std::size_t>(tb.cell_houses[k]) * static_cast<std::size_t>(n)];
+      bool elsewhere = false;
+      for (int j = 0; j < n && !elsewhere; ++j) elsewhere = house[j] != cell && can_take(house[j]);
+      if (!elsewhere) return true;
+    }
+    return false;
   }
 
   // Starts a search (one or several runs of it) under `rules`.
