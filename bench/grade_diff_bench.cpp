@@ -14,6 +14,7 @@
 //   grade_diff_bench --write /tmp/grades.txt            # before
 //   grade_diff_bench --check /tmp/grades.txt            # after: lists every difference, exit 1 if any
 //   grade_diff_bench --check F --sets top1465 --threads 2
+//   grade_diff_bench --write F --sets 17_clue16        # every 16th 17-clue puzzle (canonical form work)
 //
 // --threads k grades with k threads (one Grader each; the output order is fixed). The
 // sample pinned by tests/slow/grader_outputs_test.cpp was taken from such a file.
@@ -119,6 +120,9 @@ int main(int argc, char** argv) {
   if (wanted("top1465")) append(load("top1465", "puzzles/top1465.txt", 1, 81));
   if (wanted("hardest_1106")) append(load("hardest_1106", "puzzles/hardest_1106.txt", 1, 81));
   if (wanted("se_dev8")) append(load("se_dev8", "rated/se_dev.txt", 8, 83));
+  // Not in the default sets: easy puzzles whose rows are often empty (the canonical form's
+  // widest searches), for changes to grader/src/canonical.cpp.
+  if (wanted("17_clue16")) append(load("17_clue16", "puzzles/17_clue.txt", 16, 81));
 
   std::vector<std::string> lines(items.size());
   std::atomic<std::size_t> next{0};
