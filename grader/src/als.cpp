@@ -88,6 +88,11 @@ struct Context {
   CellSet with_digit[64];      // per digit index: unsolved cells holding it
   std::vector<Als> sets;       // sorted by size
   std::vector<CellSet> masks;  // the sets' holding and seeing blocks (2n per set)
+  /// Per (digit index, cell), the sets (ascending) whose first cell holding the digit is that
+  /// cell: the index linked_after() reads (see there).
+  std::vector<std::vector<std::uint32_t>> by_first;
+  std::vector<std::uint8_t> first_holding;  // per set and digit index (16 a set): that cell
+  int cell_count = 0;  // the board's cells (by_first's stride)
   /// The board the context was built from (the cache's key).
   const Topology* key_topo = nullptr;
   std::vector<std::uint8_t> key_values;
@@ -156,6 +161,35 @@ struct Context {
       a.seeing = a.holding + topo.n;
     }
     std::stable_sort(sets.begin(), sets.end(), [](const Als& x, const Als& y) { return x.size() < y.size(); });
+    cell_count = topo.cells;
+    first_holding.assign(sets.size() * 16, 0);
+    by_first.assign(static_cast<std::size_t>(topo.n) * static_cast<std::size_t>(cell_count), {});
+    for (std::size_t i = 0; i < sets.size(); ++i)
+      for (std::uint64_t m = sets[i].digits; m; m &= m - 1) {
+        const int d = lowest(m);
+        for (int c : sets[i].cells)
+          if (b.candidates(c) & bit(d)) {
+            first_holding[i * 16 + static_cast<std::size_t>(d)] = static_cast<std::uint8_t>(c);
+            by_first[static_cast<std::size_t>(d * cell_count + c)].push_back(static_cast<std::uint32_t>(i));
+            break;
+          }
+      }
+  }
+
+  /// Marks in `marked` (a bit per set) every set j with i < j < end that may share a
+  /// restricted common digit X with set i: its first cell holding X sees all of set i's
+  /// X cells (necessary, since all its X cells must). A superset of the sets restricted()
+  /// links to i, found without looking at the others (most pairs of sets have no such digit).
+  void linked_after(std::size_t i, std::size_t end, std::vector<std::uint64_t>& marked) const {
+    marked.assign((end + 63) / 64, 0);
+    const Als& a = sets[i];
+    for (std::uint64_t m = a.digits; m; m &= m - 1) {
+      const int d = lowest(m);
+      (a.seeing[static_cast<std::size_t>(d)] & with_digit[d]).each([&](int c) {
+        for (std::uint32_t j : by_first[static_cast<std::size_t>(d * cell_count + c)])
+          if (j > i && j < end) marked[j >> 6] |= std::uint64_t{1} << (j & 63);
+      });
+    }
   }
 
   bool built_from(const Board& b) const {
@@ -233,11 +267,21 @@ bool find_als_xz(const Board& board, Step& step) {
   const Context& ctx = context_for(board);
   Best best;
   const auto& sets = ctx.sets;
+  std::vector<std::uint64_t> marked;
   for (std::size_t i = 0; i < sets.size(); ++i) {
     const Als& a = sets[i];
-    for (std::size_t j = i + 1; j < sets.size(); ++j) {
+    // The pairs (i, j), j ascending, that can have a restricted digit: the same ones, in the
+    // same order, as a scan of every j would find, so the same step is kept.
+    ctx.linked_after(i, sets.size(), marked);
+    bool larger = false;  // sorted by size: once a partner is too large, so are the rest
+    for (std::size_t w = 0; w < marked.size() && !larger; ++w)
+    for (std::uint64_t bits = marked[w]; bits; bits &= bits - 1) {
+      const std::size_t j = w * 64 + static_cast<std::size_t>(lowest(bits));
       const Als& b = sets[j];
-      if (a.size() + b.size() > best.size) break;  // sorted by size: only larger from here
+      if (a.size() + b.size() > best.size) {
+        larger = true;
+        break;
+      }
       const std::uint64_t shared = a.digits & b.digits;
       if ((shared & (shared - 1)) == 0 || !(a.set & b.set).empty()) continue;  // fewer than two digits shared, or overlapping
       const std::uint64_t rcc = ctx.restricted(a, b);
@@ -276,14 +320,19 @@ bool find_als_xy_wing(const Board& board, Step& step) {
   const std::size_t count = ctx.up_to(kMaxWingAls);
   // Links between disjoint sets: partner and restricted digits.
   std::vector<std::vector<std::pair<int, std::uint64_t>>> links(count);
-  for (std::size_t i = 0; i < count; ++i)
-    for (std::size_t j = i + 1; j < count; ++j) {
+  std::vector<std::uint64_t> marked;
+  for (std::size_t i = 0; i < count; ++i) {
+    ctx.linked_after(i, count, marked);  // the j > i that restricted() can link (see there)
+    for (std::size_t w = 0; w < marked.size(); ++w)
+    for (std::uint64_t bits = marked[w]; bits; bits &= bits - 1) {
+      const std::size_t j = w * 64 + static_cast<std::size_t>(lowest(bits));
       if (!(sets[i].set & sets[j].set).empty() || !(sets[i].digits & sets[j].digits)) continue;
       const std::uint64_t rcc = ctx.restricted(sets[i], sets[j]);
       if (!rcc) continue;
       links[i].push_back({static_cast<int>(j), rcc});
       links[j].push_back({static_cast<int>(i), rcc});
     }
+  }
   Best best;
   for (std::size_t p = 0; p < count; ++p) {
     const Als& pivot = sets[p];
