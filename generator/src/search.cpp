@@ -8,7 +8,10 @@
 
 #include <boost/random/uniform_int_distribution.hpp>
 
+#include <cstdio>
 namespace sudokit::gen {
+struct TraceNodes { unsigned long long n=0, h=1469598103934665603ULL; ~TraceNodes(){ std::fprintf(stderr,"TRACE nodes %llu hash %llx\n",n,h);} } g_trace;
+
 
 std::uint64_t uniform_below(Rng& rng, std::uint64_t bound) {
   boost::random::uniform_int_distribution<std::uint64_t> pick(0, bound - 1);
@@ -40,7 +43,7 @@ Search::Search(const Shape& shape) : shape_(shape), n_(shape.n), cells_(shape.ce
     for (int line = 0; line < 2; ++line) {
       const int parts = line == 0 ? shape.box_rows : shape.box_cols;
       for (int part = 0; part < parts; ++part) {
-        Segment seg{b, 0, {}, {}, {}};
+        Segment seg{b, 0, {}, {}, {}, {}, {}};
         const int first = shape.cell_in_box(b, 0);
         const int fixed = line == 0 ? shape.row_of(first) + part : shape.col_of(first) + part;
         for (int k = 0; k < n_; ++k) {
@@ -57,6 +60,16 @@ Search::Search(const Shape& shape) : shape_(shape), n_(shape.n), cells_(shape.ce
       }
     }
   }
+  for (std::size_t s = 0; s < segments_.size(); ++s) {
+    Segment& seg = segments_[s];
+    const bool row = seg.line_house < n_;
+    for (std::size_t t = 0; t < segments_.size(); ++t) {
+      if (t == s || (segments_[t].line_house < n_) != row) continue;
+      if (segments_[t].box == seg.box) seg.box_siblings.push_back(static_cast<int>(t));
+      if (segments_[t].line_house == seg.line_house) seg.line_siblings.push_back(static_cast<int>(t));
+    }
+  }
+  segment_union_.resize(segments_.size());
   cell_houses_.reserve(static_cast<std::size_t>(cells_ * 3));
   for (int cell = 0; cell < cells_; ++cell) {
     cell_houses_.push_back(shape.row_of(cell));
@@ -73,16 +86,14 @@ Search::Level& Search::level(int depth) {
     Level fresh;
     fresh.candidates.resize(static_cast<std::size_t>(cells_));
     fresh.placed.resize(static_cast<std::size_t>(cells_));
+    fresh.house_placed.resize(static_cast<std::size_t>(3 * n_));
     levels_.push_back(std::move(fresh));
   }
   return levels_[static_cast<std::size_t>(depth)];
 }
 
 void Search::all_dirty() {
-  for (int h = 0; h < 3 * n_; ++h) {
-    dirty_[h >> 6] |= std::uint64_t{1} << (h & 63);
-    locked_dirty_[h >> 6] |= std::uint64_t{1} << (h & 63);
-  }
+  for (int h = 0; h < 3 * n_; ++h) dirty_[h >> 6] |= std::uint64_t{1} << (h & 63);
 }
 
 bool Search::load(const std::uint8_t* givens, int forbid_cell, int forbid_digit) {
@@ -91,6 +102,7 @@ bool Search::load(const std::uint8_t* givens, int forbid_cell, int forbid_digit)
   queue_.clear();
   std::fill(state.candidates.begin(), state.candidates.end(), full_);
   std::fill(state.placed.begin(), state.placed.end(), std::uint8_t{0});
+  std::fill(state.house_placed.begin(), state.house_placed.end(), Mask{0});
   state.unplaced = cells_;
   for (int cell = 0; cell < cells_; ++cell) {
     const int digit = givens[cell];
@@ -119,6 +131,8 @@ bool Search::propagate(Level& state) {
       placed[cell] = 1;
       --state.unplaced;
       const Mask bit = cand[cell];
+      const int* houses = &cell_houses_[static_cast<std::size_t>(cell * 3)];
+      for (int k = 0; k < 3; ++k) state.house_placed[static_cast<std::size_t>(houses[k])] |= bit;
       const int* peer = peers_.data() + static_cast<std::size_t>(cell * peer_count_);  // 1x1: no peers
       for (int k = 0; k < peer_count_; ++k) {
         const int p = peer[k];
@@ -160,15 +174,24 @@ bool Search::eliminate(Level& state, int cell, Mask digits) {
 // magnitude (see generator.hpp on 25x25).
 bool Search::locked_candidates(Level& state, bool& progressed) {
   const Mask* cand = state.candidates.data();
-  const std::uint64_t work[3] = {locked_dirty_[0], locked_dirty_[1], locked_dirty_[2]};
-  locked_dirty_[0] = locked_dirty_[1] = locked_dirty_[2] = 0;
-  auto changed = [&](int h) { return (work[h >> 6] >> (h & 63)) & 1; };
-  for (const Segment& seg : segments_) {
-    if (!changed(2 * n_ + seg.box) && !changed(seg.line_house)) continue;
-    Mask inside = 0, box_rest = 0, line_rest = 0;
-    for (int cell : seg.inside) inside |= cand[cell];
-    for (int cell : seg.box_rest) box_rest |= cand[cell];
-    for (int cell : seg.line_rest) line_rest |= cand[cell];
+  Mask* unions = segment_union_.data();
+  const std::size_t count = segments_.size();
+  for (std::size_t s = 0; s < count; ++s) {
+    Mask u = 0;
+    for (int cell : segments_[s].inside) u |= cand[cell];
+    unions[s] = u;
+  }
+  // Eliminations below leave some unions stale, i.e. supersets of the truth. That is safe:
+  // a digit a stale union still shows inside a segment but no longer has there, with no
+  // other place in the box (line), means the state is already dead, and a stale rest only
+  // hides a deduction for this sweep, which then reports progress and runs again, so the
+  // fixpoint is the one fresh unions reach.
+  for (std::size_t s = 0; s < count; ++s) {
+    const Segment& seg = segments_[s];
+    Mask box_rest = 0, line_rest = 0;
+    for (int t : seg.box_siblings) box_rest |= unions[t];
+    for (int t : seg.line_siblings) line_rest |= unions[t];
+    const Mask inside = unions[s];
     const Mask pointing = inside & ~box_rest & line_rest;
     const Mask claiming = inside & ~line_rest & box_rest;
     if (pointing) {
@@ -189,27 +212,25 @@ bool Search::locked_candidates(Level& state, bool& progressed) {
 // is a dead end. Counted with two masks: digits seen at least once, and at least twice.
 bool Search::hidden_singles(Level& state, bool& progressed) {
   Mask* cand = state.candidates.data();
-  const std::uint8_t* placed = state.placed.data();
   const std::uint64_t work[3] = {dirty_[0], dirty_[1], dirty_[2]};
   dirty_[0] = dirty_[1] = dirty_[2] = 0;
   for (int word = 0; word < 3; ++word)
     for (std::uint64_t bits = work[word]; bits; bits &= bits - 1) {
       const int h = word * 64 + std::countr_zero(bits);
       const int* house = &houses_[static_cast<std::size_t>(h * n_)];
-      Mask once = 0, twice = 0, fixed = 0;
+      Mask once = 0, twice = 0;
       for (int k = 0; k < n_; ++k) {
         const Mask m = cand[house[k]];
         twice |= once & m;
         once |= m;
-        if (placed[house[k]]) fixed |= m;
       }
       if (once != full_) return false;
       // A placed digit is alone in its house too (its peers lost it): nothing to do for it.
-      const Mask alone = once & ~twice & ~fixed;
+      // Nor does a placed cell meet `alone` below, its one digit being among the placed.
+      const Mask alone = once & ~twice & ~state.house_placed[static_cast<std::size_t>(h)];
       if (alone == 0) continue;
       for (int k = 0; k < n_; ++k) {
         const int cell = house[k];
-        if (placed[cell]) continue;
         const Mask hit = cand[cell] & alone;
         if (hit == 0) continue;
         if (!std::has_single_bit(hit)) return false;  // two digits that both need this cell
@@ -280,6 +301,7 @@ void Search::search(int depth) {
         const Level& here = levels_[static_cast<std::size_t>(depth)];
         next.candidates = here.candidates;
         next.placed = here.placed;
+        next.house_placed = here.house_placed;
         next.unplaced = here.unplaced;
         next.candidates[static_cast<std::size_t>(places[i])] = bit;
         clean();  // the parent is a fixpoint
@@ -306,6 +328,7 @@ void Search::search(int depth) {
     const Level& here = levels_[static_cast<std::size_t>(depth)];  // level() may have moved it
     next.candidates = here.candidates;
     next.placed = here.placed;
+    next.house_placed = here.house_placed;
     next.unplaced = here.unplaced;
     next.candidates[static_cast<std::size_t>(best)] = Mask{1} << digits[i];
     clean();  // the parent is a fixpoint
@@ -328,6 +351,7 @@ int Search::count(const std::uint8_t* givens, int limit, int forbid_cell, int fo
   gave_up_ = false;
   if (!load(givens, forbid_cell, forbid_digit)) return 0;
   search(0);
+  g_trace.n += nodes_; g_trace.h = (g_trace.h ^ nodes_) * 1099511628211ULL;
   return found_;
 }
 
