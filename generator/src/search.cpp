@@ -8,10 +8,14 @@
 
 #include <boost/random/uniform_int_distribution.hpp>
 
-#include <cstdio>
 namespace sudokit::gen {
-struct TraceNodes { unsigned long long n=0, h=1469598103934665603ULL; ~TraceNodes(){ std::fprintf(stderr,"TRACE nodes %llu hash %llx\n",n,h);} } g_trace;
 
+
+namespace {
+// std::has_single_bit without the popcount it becomes on a baseline x86-64 build (a library
+// call there); the callers' masks are never 0 except where 0 must answer false, as here.
+constexpr bool one_bit(std::uint64_t m) { return m != 0 && (m & (m - 1)) == 0; }
+}  // namespace
 
 std::uint64_t uniform_below(Rng& rng, std::uint64_t bound) {
   boost::random::uniform_int_distribution<std::uint64_t> pick(0, bound - 1);
@@ -43,7 +47,7 @@ Search::Search(const Shape& shape) : shape_(shape), n_(shape.n), cells_(shape.ce
     for (int line = 0; line < 2; ++line) {
       const int parts = line == 0 ? shape.box_rows : shape.box_cols;
       for (int part = 0; part < parts; ++part) {
-        Segment seg{b, 0, {}, {}, {}, {}, {}};
+        Segment seg{b, 0, {}, {}, {}};
         const int first = shape.cell_in_box(b, 0);
         const int fixed = line == 0 ? shape.row_of(first) + part : shape.col_of(first) + part;
         for (int k = 0; k < n_; ++k) {
@@ -60,14 +64,28 @@ Search::Search(const Shape& shape) : shape_(shape), n_(shape.n), cells_(shape.ce
       }
     }
   }
-  for (std::size_t s = 0; s < segments_.size(); ++s) {
-    Segment& seg = segments_[s];
-    const bool row = seg.line_house < n_;
-    for (std::size_t t = 0; t < segments_.size(); ++t) {
-      if (t == s || (segments_[t].line_house < n_) != row) continue;
-      if (segments_[t].box == seg.box) seg.box_siblings.push_back(static_cast<int>(t));
-      if (segments_[t].line_house == seg.line_house) seg.line_siblings.push_back(static_cast<int>(t));
-    }
+  const int segment_count = static_cast<int>(segments_.size());
+  auto is_row = [&](int s) { return segments_[static_cast<std::size_t>(s)].line_house < n_; };
+  // A segment's slot in segment_union_ (see locked_candidates): row r's k-th segment at
+  // r × box_rows + k, then column c's segment in band b at n × box_rows + b × n + c.
+  auto slot = [&](int s) {
+    const Segment& seg = segments_[static_cast<std::size_t>(s)];
+    const int first = shape.cell_in_box(seg.box, 0);
+    if (is_row(s)) return seg.line_house * shape.box_rows + shape.col_of(first) / shape.box_cols;
+    return n_ * shape.box_rows + shape.row_of(first) / shape.box_rows * n_ + (seg.line_house - n_);
+  };
+  for (int s = 0; s < segment_count; ++s) {
+    const Segment& seg = segments_[static_cast<std::size_t>(s)];
+    SiblingRange range{};
+    range.slot = slot(s);
+    range.box = static_cast<int>(siblings_.size());
+    for (int t = 0; t < segment_count; ++t)
+      if (t != s && is_row(t) == is_row(s) && segments_[static_cast<std::size_t>(t)].box == seg.box) siblings_.push_back(slot(t));
+    range.line = static_cast<int>(siblings_.size());
+    for (int t = 0; t < segment_count; ++t)
+      if (t != s && segments_[static_cast<std::size_t>(t)].line_house == seg.line_house) siblings_.push_back(slot(t));
+    range.end = static_cast<int>(siblings_.size());
+    sibling_at_.push_back(range);
   }
   segment_union_.resize(segments_.size());
   cell_houses_.reserve(static_cast<std::size_t>(cells_ * 3));
@@ -115,7 +133,7 @@ bool Search::load(const std::uint8_t* givens, int forbid_cell, int forbid_digit)
     Mask& m = state.candidates[static_cast<std::size_t>(forbid_cell)];
     m &= ~(Mask{1} << (forbid_digit - 1));
     if (m == 0) return false;
-    if (std::has_single_bit(m)) queue_.push_back(forbid_cell);
+    if (one_bit(m)) queue_.push_back(forbid_cell);
   }
   return true;
 }
@@ -142,7 +160,7 @@ bool Search::propagate(Level& state) {
         cand[p] &= ~bit;
         if (cand[p] == 0) return false;
         mark_dirty(p);
-        if (std::has_single_bit(cand[p])) queue_.push_back(p);
+        if (one_bit(cand[p])) queue_.push_back(p);
       }
     }
     if (state.unplaced == 0) return true;
@@ -163,7 +181,7 @@ bool Search::eliminate(Level& state, int cell, Mask digits) {
   m &= ~digits;
   if (m == 0) return false;
   mark_dirty(cell);
-  if (std::has_single_bit(m)) queue_.push_back(cell);
+  if (one_bit(m)) queue_.push_back(cell);
   return true;
 }
 
@@ -176,24 +194,39 @@ bool Search::locked_candidates(Level& state, bool& progressed) {
   const Mask* cand = state.candidates.data();
   Mask* unions = segment_union_.data();
   const std::size_t count = segments_.size();
-  for (std::size_t s = 0; s < count; ++s) {
-    Mask u = 0;
-    for (int cell : segments_[s].inside) u |= cand[cell];
-    unions[s] = u;
+  // Row segments are runs of box_cols cells; the column segments of a band of box_rows rows
+  // are OR-ed row by row, a loop over contiguous cells the compiler vectorises.
+  const int box_rows = shape_.box_rows, box_cols = shape_.box_cols;
+  for (int r = 0; r < n_; ++r)
+    for (int k = 0; k < box_rows; ++k) {
+      const Mask* run = cand + r * n_ + k * box_cols;
+      Mask u = 0;
+      for (int j = 0; j < box_cols; ++j) u |= run[j];
+      unions[r * box_rows + k] = u;
+    }
+  for (int band = 0; band < box_cols; ++band) {
+    Mask* out = unions + n_ * box_rows + band * n_;
+    const Mask* first = cand + band * box_rows * n_;
+    for (int c = 0; c < n_; ++c) out[c] = first[c];
+    for (int i = 1; i < box_rows; ++i)
+      for (int c = 0; c < n_; ++c) out[c] |= first[i * n_ + c];
   }
+  const int* sibling = siblings_.data();
   // Eliminations below leave some unions stale, i.e. supersets of the truth. That is safe:
   // a digit a stale union still shows inside a segment but no longer has there, with no
   // other place in the box (line), means the state is already dead, and a stale rest only
   // hides a deduction for this sweep, which then reports progress and runs again, so the
   // fixpoint is the one fresh unions reach.
   for (std::size_t s = 0; s < count; ++s) {
-    const Segment& seg = segments_[s];
+    const SiblingRange range = sibling_at_[s];
+    const Mask inside = unions[range.slot];
     Mask box_rest = 0, line_rest = 0;
-    for (int t : seg.box_siblings) box_rest |= unions[t];
-    for (int t : seg.line_siblings) line_rest |= unions[t];
-    const Mask inside = unions[s];
+    for (int k = range.box; k < range.line; ++k) box_rest |= unions[sibling[k]];
+    for (int k = range.line; k < range.end; ++k) line_rest |= unions[sibling[k]];
     const Mask pointing = inside & ~box_rest & line_rest;
     const Mask claiming = inside & ~line_rest & box_rest;
+    if (!(pointing | claiming)) continue;
+    const Segment& seg = segments_[s];
     if (pointing) {
       for (int cell : seg.line_rest)
         if (!eliminate(state, cell, pointing)) return false;
@@ -233,7 +266,7 @@ bool Search::hidden_singles(Level& state, bool& progressed) {
         const int cell = house[k];
         const Mask hit = cand[cell] & alone;
         if (hit == 0) continue;
-        if (!std::has_single_bit(hit)) return false;  // two digits that both need this cell
+        if (!one_bit(hit)) return false;  // two digits that both need this cell
         if (cand[cell] == hit) continue;              // already a naked single, queued
         cand[cell] = hit;
         mark_dirty(cell);
@@ -260,14 +293,26 @@ void Search::search(int depth) {
     return;
   }
   // Branch on the unplaced cell with the fewest candidates (the first such, for determinism).
+  // An unplaced cell of a fixpoint has two candidates or more, so the first cell with
+  // exactly two is the answer when there is one; that test needs no popcount (a library call
+  // on a baseline x86-64 build), and only a grid without such a cell pays for counting.
   int best = -1, best_count = n_ + 1;
   for (int cell = 0; cell < cells_; ++cell) {
+    const Mask m = state.candidates[static_cast<std::size_t>(cell)];
+    const Mask rest = m & (m - 1);
+    if (rest != 0 && (rest & (rest - 1)) == 0) {
+      best = cell;
+      best_count = 2;
+      break;
+    }
+  }
+  const bool pair_found = best >= 0;
+  for (int cell = 0; !pair_found && cell < cells_; ++cell) {
     if (state.placed[static_cast<std::size_t>(cell)]) continue;
     const int count = std::popcount(state.candidates[static_cast<std::size_t>(cell)]);
     if (count < best_count) {
       best = cell;
       best_count = count;
-      if (count == 2) break;
     }
   }
   // When counting (no randomness to respect) and no cell is down to two candidates, a digit
@@ -351,7 +396,6 @@ int Search::count(const std::uint8_t* givens, int limit, int forbid_cell, int fo
   gave_up_ = false;
   if (!load(givens, forbid_cell, forbid_digit)) return 0;
   search(0);
-  g_trace.n += nodes_; g_trace.h = (g_trace.h ^ nodes_) * 1099511628211ULL;
   return found_;
 }
 

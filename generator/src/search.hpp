@@ -106,13 +106,19 @@ class Search {
     std::vector<int> inside;       // the segment's cells
     std::vector<int> line_rest;    // the rest of the row/column
     std::vector<int> box_rest;     // the rest of the box
-    std::vector<int> box_siblings;   // the box's other segments along the same direction
-    std::vector<int> line_siblings;  // the line's segments in the other boxes
   };
   std::vector<Segment> segments_;
   // Locked candidates work on segment unions: each segment's candidates are OR-ed once per
-  // sweep (every cell lies in one row and one column segment), and a segment's box rest and
-  // line rest are then the unions of its sibling segments (Segment::box_siblings, ...).
+  // sweep into its slot of segment_union_ (every cell lies in one row and one column
+  // segment), and a segment's box rest and line rest are then the unions of its sibling
+  // segments: for segment s, siblings_[sibling_at_[s].box .. .line) are the slots of the
+  // box's other segments along the same direction, siblings_[.line .. .end) those of the
+  // line's segments in the other boxes.
+  struct SiblingRange {
+    int slot, box, line, end;
+  };
+  std::vector<SiblingRange> sibling_at_;
+  std::vector<int> siblings_;
   std::vector<Mask> segment_union_;
   bool use_locked_ = false;  // counting on large grids: pointing/claiming too
   std::vector<Level> levels_;
