@@ -87,11 +87,13 @@ int fewest_possible_clues(const Shape& shape) {
 namespace {
 
 // The own search's node budget for a removal test above 16×16 before the SAT tester takes it
-// (automatic engine). Most tests end well inside it: those that die in propagation, and
-// many of the clues that must stay, whose second solution lies near the preferred first
-// one; CaDiCaL then gets only the rest. On `big_bench minimal20 --count 4 --seed 1` the own
-// search decided 1,324 of 1,600 tests with 3,000 nodes and the pass ran 1.2x faster
-// (docs/PERFORMANCE.md). Answers are exact either way, so the puzzles do not change.
+// (automatic engine). Many tests end well inside it: those that die in propagation, and
+// the clues that must stay whose second solution lies near the preferred first one;
+// CaDiCaL then gets only the rest. On the first puzzle of `big_bench minimal25 --seed 1` the
+// own search decided 375 of 625 tests within 2,000 nodes (384 within 20,000, which cost
+// more than they saved). Minimal 20×20 passes ran 1.07-1.12× faster, 25×25 ones no
+// measurably faster: CaDiCaL's time is in the tests the scout leaves (docs/PERFORMANCE.md).
+// Answers are exact either way, so the puzzles do not change.
 constexpr std::uint64_t kScoutNodes = 2000;
 
 // Which clue counts a pattern built from whole orbits can have: subset sums of orbit sizes.
