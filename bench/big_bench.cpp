@@ -12,6 +12,8 @@
 //   amo        at-most-one encodings (pairwise up to 1 / 6 / 25 literals) on the solve25 set
 //   minimal25  K minimal 25×25 generations (exact removal tests: SAT RemovalTester); median, max
 //   minimal16  K minimal 16×16 generations: own search (automatic) and SAT; median
+//   minimal20  K minimal 20×20 generations (automatic: SAT removal tests); a quicker proxy
+//              for minimal25 when trying a change to the SAT-tested sizes
 //   gen36      one 36×36 generated, then verified (unique) by the Verifier
 //   empty      empty 36×36, 49×49 and 64×64 filled (solve, limit 1) by sat
 // Times are the thread's CPU time (clock_gettime THREAD_CPUTIME), so other processes on a
@@ -225,6 +227,7 @@ int main(int argc, char** argv) {
   if (wants("amo")) case_amo(count, seed);
   auto engines = [&](std::vector<EngineKind> list) { return only ? std::vector<EngineKind>{*only} : list; };
   if (wants("minimal16")) case_minimal(16, count, seed, engines({EngineKind::automatic, EngineKind::sat}));
+  if (wants("minimal20")) case_minimal(20, count, seed, engines({EngineKind::automatic}));
   if (wants("minimal25")) case_minimal(25, count, seed, engines({EngineKind::automatic}));
   if (wants("gen36")) case_gen36(seed);
   if (wants("empty")) case_empty();

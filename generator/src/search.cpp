@@ -10,6 +10,13 @@
 
 namespace sudokit::gen {
 
+
+namespace {
+// std::has_single_bit without the popcount it becomes on a baseline x86-64 build (a library
+// call there); the callers' masks are never 0 except where 0 must answer false, as here.
+constexpr bool one_bit(std::uint64_t m) { return m != 0 && (m & (m - 1)) == 0; }
+}  // namespace
+
 std::uint64_t uniform_below(Rng& rng, std::uint64_t bound) {
   boost::random::uniform_int_distribution<std::uint64_t> pick(0, bound - 1);
   return pick(rng);
@@ -57,6 +64,30 @@ Search::Search(const Shape& shape) : shape_(shape), n_(shape.n), cells_(shape.ce
       }
     }
   }
+  const int segment_count = static_cast<int>(segments_.size());
+  auto is_row = [&](int s) { return segments_[static_cast<std::size_t>(s)].line_house < n_; };
+  // A segment's slot in segment_union_ (see locked_candidates): row r's k-th segment at
+  // r × box_rows + k, then column c's segment in band b at n × box_rows + b × n + c.
+  auto slot = [&](int s) {
+    const Segment& seg = segments_[static_cast<std::size_t>(s)];
+    const int first = shape.cell_in_box(seg.box, 0);
+    if (is_row(s)) return seg.line_house * shape.box_rows + shape.col_of(first) / shape.box_cols;
+    return n_ * shape.box_rows + shape.row_of(first) / shape.box_rows * n_ + (seg.line_house - n_);
+  };
+  for (int s = 0; s < segment_count; ++s) {
+    const Segment& seg = segments_[static_cast<std::size_t>(s)];
+    SiblingRange range{};
+    range.slot = slot(s);
+    range.box = static_cast<int>(siblings_.size());
+    for (int t = 0; t < segment_count; ++t)
+      if (t != s && is_row(t) == is_row(s) && segments_[static_cast<std::size_t>(t)].box == seg.box) siblings_.push_back(slot(t));
+    range.line = static_cast<int>(siblings_.size());
+    for (int t = 0; t < segment_count; ++t)
+      if (t != s && segments_[static_cast<std::size_t>(t)].line_house == seg.line_house) siblings_.push_back(slot(t));
+    range.end = static_cast<int>(siblings_.size());
+    sibling_at_.push_back(range);
+  }
+  segment_union_.resize(segments_.size());
   cell_houses_.reserve(static_cast<std::size_t>(cells_ * 3));
   for (int cell = 0; cell < cells_; ++cell) {
     cell_houses_.push_back(shape.row_of(cell));
@@ -73,16 +104,14 @@ Search::Level& Search::level(int depth) {
     Level fresh;
     fresh.candidates.resize(static_cast<std::size_t>(cells_));
     fresh.placed.resize(static_cast<std::size_t>(cells_));
+    fresh.house_placed.resize(static_cast<std::size_t>(3 * n_));
     levels_.push_back(std::move(fresh));
   }
   return levels_[static_cast<std::size_t>(depth)];
 }
 
 void Search::all_dirty() {
-  for (int h = 0; h < 3 * n_; ++h) {
-    dirty_[h >> 6] |= std::uint64_t{1} << (h & 63);
-    locked_dirty_[h >> 6] |= std::uint64_t{1} << (h & 63);
-  }
+  for (int h = 0; h < 3 * n_; ++h) dirty_[h >> 6] |= std::uint64_t{1} << (h & 63);
 }
 
 bool Search::load(const std::uint8_t* givens, int forbid_cell, int forbid_digit) {
@@ -91,6 +120,7 @@ bool Search::load(const std::uint8_t* givens, int forbid_cell, int forbid_digit)
   queue_.clear();
   std::fill(state.candidates.begin(), state.candidates.end(), full_);
   std::fill(state.placed.begin(), state.placed.end(), std::uint8_t{0});
+  std::fill(state.house_placed.begin(), state.house_placed.end(), Mask{0});
   state.unplaced = cells_;
   for (int cell = 0; cell < cells_; ++cell) {
     const int digit = givens[cell];
@@ -103,7 +133,7 @@ bool Search::load(const std::uint8_t* givens, int forbid_cell, int forbid_digit)
     Mask& m = state.candidates[static_cast<std::size_t>(forbid_cell)];
     m &= ~(Mask{1} << (forbid_digit - 1));
     if (m == 0) return false;
-    if (std::has_single_bit(m)) queue_.push_back(forbid_cell);
+    if (one_bit(m)) queue_.push_back(forbid_cell);
   }
   return true;
 }
@@ -119,6 +149,8 @@ bool Search::propagate(Level& state) {
       placed[cell] = 1;
       --state.unplaced;
       const Mask bit = cand[cell];
+      const int* houses = &cell_houses_[static_cast<std::size_t>(cell * 3)];
+      for (int k = 0; k < 3; ++k) state.house_placed[static_cast<std::size_t>(houses[k])] |= bit;
       const int* peer = peers_.data() + static_cast<std::size_t>(cell * peer_count_);  // 1x1: no peers
       for (int k = 0; k < peer_count_; ++k) {
         const int p = peer[k];
@@ -128,7 +160,7 @@ bool Search::propagate(Level& state) {
         cand[p] &= ~bit;
         if (cand[p] == 0) return false;
         mark_dirty(p);
-        if (std::has_single_bit(cand[p])) queue_.push_back(p);
+        if (one_bit(cand[p])) queue_.push_back(p);
       }
     }
     if (state.unplaced == 0) return true;
@@ -149,7 +181,7 @@ bool Search::eliminate(Level& state, int cell, Mask digits) {
   m &= ~digits;
   if (m == 0) return false;
   mark_dirty(cell);
-  if (std::has_single_bit(m)) queue_.push_back(cell);
+  if (one_bit(m)) queue_.push_back(cell);
   return true;
 }
 
@@ -160,17 +192,41 @@ bool Search::eliminate(Level& state, int cell, Mask digits) {
 // magnitude (see generator.hpp on 25x25).
 bool Search::locked_candidates(Level& state, bool& progressed) {
   const Mask* cand = state.candidates.data();
-  const std::uint64_t work[3] = {locked_dirty_[0], locked_dirty_[1], locked_dirty_[2]};
-  locked_dirty_[0] = locked_dirty_[1] = locked_dirty_[2] = 0;
-  auto changed = [&](int h) { return (work[h >> 6] >> (h & 63)) & 1; };
-  for (const Segment& seg : segments_) {
-    if (!changed(2 * n_ + seg.box) && !changed(seg.line_house)) continue;
-    Mask inside = 0, box_rest = 0, line_rest = 0;
-    for (int cell : seg.inside) inside |= cand[cell];
-    for (int cell : seg.box_rest) box_rest |= cand[cell];
-    for (int cell : seg.line_rest) line_rest |= cand[cell];
+  Mask* unions = segment_union_.data();
+  const std::size_t count = segments_.size();
+  // Row segments are runs of box_cols cells; the column segments of a band of box_rows rows
+  // are OR-ed row by row, a loop over contiguous cells the compiler vectorises.
+  const int box_rows = shape_.box_rows, box_cols = shape_.box_cols;
+  for (int r = 0; r < n_; ++r)
+    for (int k = 0; k < box_rows; ++k) {
+      const Mask* run = cand + r * n_ + k * box_cols;
+      Mask u = 0;
+      for (int j = 0; j < box_cols; ++j) u |= run[j];
+      unions[r * box_rows + k] = u;
+    }
+  for (int band = 0; band < box_cols; ++band) {
+    Mask* out = unions + n_ * box_rows + band * n_;
+    const Mask* first = cand + band * box_rows * n_;
+    for (int c = 0; c < n_; ++c) out[c] = first[c];
+    for (int i = 1; i < box_rows; ++i)
+      for (int c = 0; c < n_; ++c) out[c] |= first[i * n_ + c];
+  }
+  const int* sibling = siblings_.data();
+  // Eliminations below leave some unions stale, i.e. supersets of the truth. That is safe:
+  // a digit a stale union still shows inside a segment but no longer has there, with no
+  // other place in the box (line), means the state is already dead, and a stale rest only
+  // hides a deduction for this sweep, which then reports progress and runs again, so the
+  // fixpoint is the one fresh unions reach.
+  for (std::size_t s = 0; s < count; ++s) {
+    const SiblingRange range = sibling_at_[s];
+    const Mask inside = unions[range.slot];
+    Mask box_rest = 0, line_rest = 0;
+    for (int k = range.box; k < range.line; ++k) box_rest |= unions[sibling[k]];
+    for (int k = range.line; k < range.end; ++k) line_rest |= unions[sibling[k]];
     const Mask pointing = inside & ~box_rest & line_rest;
     const Mask claiming = inside & ~line_rest & box_rest;
+    if (!(pointing | claiming)) continue;
+    const Segment& seg = segments_[s];
     if (pointing) {
       for (int cell : seg.line_rest)
         if (!eliminate(state, cell, pointing)) return false;
@@ -189,30 +245,28 @@ bool Search::locked_candidates(Level& state, bool& progressed) {
 // is a dead end. Counted with two masks: digits seen at least once, and at least twice.
 bool Search::hidden_singles(Level& state, bool& progressed) {
   Mask* cand = state.candidates.data();
-  const std::uint8_t* placed = state.placed.data();
   const std::uint64_t work[3] = {dirty_[0], dirty_[1], dirty_[2]};
   dirty_[0] = dirty_[1] = dirty_[2] = 0;
   for (int word = 0; word < 3; ++word)
     for (std::uint64_t bits = work[word]; bits; bits &= bits - 1) {
       const int h = word * 64 + std::countr_zero(bits);
       const int* house = &houses_[static_cast<std::size_t>(h * n_)];
-      Mask once = 0, twice = 0, fixed = 0;
+      Mask once = 0, twice = 0;
       for (int k = 0; k < n_; ++k) {
         const Mask m = cand[house[k]];
         twice |= once & m;
         once |= m;
-        if (placed[house[k]]) fixed |= m;
       }
       if (once != full_) return false;
       // A placed digit is alone in its house too (its peers lost it): nothing to do for it.
-      const Mask alone = once & ~twice & ~fixed;
+      // Nor does a placed cell meet `alone` below, its one digit being among the placed.
+      const Mask alone = once & ~twice & ~state.house_placed[static_cast<std::size_t>(h)];
       if (alone == 0) continue;
       for (int k = 0; k < n_; ++k) {
         const int cell = house[k];
-        if (placed[cell]) continue;
         const Mask hit = cand[cell] & alone;
         if (hit == 0) continue;
-        if (!std::has_single_bit(hit)) return false;  // two digits that both need this cell
+        if (!one_bit(hit)) return false;  // two digits that both need this cell
         if (cand[cell] == hit) continue;              // already a naked single, queued
         cand[cell] = hit;
         mark_dirty(cell);
@@ -239,14 +293,26 @@ void Search::search(int depth) {
     return;
   }
   // Branch on the unplaced cell with the fewest candidates (the first such, for determinism).
+  // An unplaced cell of a fixpoint has two candidates or more, so the first cell with
+  // exactly two is the answer when there is one; that test needs no popcount (a library call
+  // on a baseline x86-64 build), and only a grid without such a cell pays for counting.
   int best = -1, best_count = n_ + 1;
   for (int cell = 0; cell < cells_; ++cell) {
+    const Mask m = state.candidates[static_cast<std::size_t>(cell)];
+    const Mask rest = m & (m - 1);
+    if (rest != 0 && (rest & (rest - 1)) == 0) {
+      best = cell;
+      best_count = 2;
+      break;
+    }
+  }
+  const bool pair_found = best >= 0;
+  for (int cell = 0; !pair_found && cell < cells_; ++cell) {
     if (state.placed[static_cast<std::size_t>(cell)]) continue;
     const int count = std::popcount(state.candidates[static_cast<std::size_t>(cell)]);
     if (count < best_count) {
       best = cell;
       best_count = count;
-      if (count == 2) break;
     }
   }
   // When counting (no randomness to respect) and no cell is down to two candidates, a digit
@@ -280,6 +346,7 @@ void Search::search(int depth) {
         const Level& here = levels_[static_cast<std::size_t>(depth)];
         next.candidates = here.candidates;
         next.placed = here.placed;
+        next.house_placed = here.house_placed;
         next.unplaced = here.unplaced;
         next.candidates[static_cast<std::size_t>(places[i])] = bit;
         clean();  // the parent is a fixpoint
@@ -306,6 +373,7 @@ void Search::search(int depth) {
     const Level& here = levels_[static_cast<std::size_t>(depth)];  // level() may have moved it
     next.candidates = here.candidates;
     next.placed = here.placed;
+    next.house_placed = here.house_placed;
     next.unplaced = here.unplaced;
     next.candidates[static_cast<std::size_t>(best)] = Mask{1} << digits[i];
     clean();  // the parent is a fixpoint

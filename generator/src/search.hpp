@@ -72,6 +72,9 @@ class Search {
   struct Level {
     std::vector<Mask> candidates;
     std::vector<std::uint8_t> placed;
+    // Per house (rows, columns, boxes as in dirty_), the digits of its placed cells: lets
+    // hidden singles skip placed digits without reading `placed`.
+    std::vector<Mask> house_placed;
     int unplaced = 0;
   };
 
@@ -105,6 +108,18 @@ class Search {
     std::vector<int> box_rest;     // the rest of the box
   };
   std::vector<Segment> segments_;
+  // Locked candidates work on segment unions: each segment's candidates are OR-ed once per
+  // sweep into its slot of segment_union_ (every cell lies in one row and one column
+  // segment), and a segment's box rest and line rest are then the unions of its sibling
+  // segments: for segment s, siblings_[sibling_at_[s].box .. .line) are the slots of the
+  // box's other segments along the same direction, siblings_[.line .. .end) those of the
+  // line's segments in the other boxes.
+  struct SiblingRange {
+    int slot, box, line, end;
+  };
+  std::vector<SiblingRange> sibling_at_;
+  std::vector<int> siblings_;
+  std::vector<Mask> segment_union_;
   bool use_locked_ = false;  // counting on large grids: pointing/claiming too
   std::vector<Level> levels_;
   std::vector<int> queue_;
@@ -113,18 +128,12 @@ class Search {
   // house (rows 0..n-1, columns n..2n-1, boxes 2n..3n-1; 3n <= 192 bits), set wherever a
   // candidate mask changes.
   std::vector<int> cell_houses_;  // cells_ × 3: the cell's row, column and box house
-  // Locked candidates likewise revisit only the segments whose box or line changed since
-  // their last look (locked_dirty_, same numbering).
   std::uint64_t dirty_[3] = {0, 0, 0};
-  std::uint64_t locked_dirty_[3] = {0, 0, 0};
   void mark_dirty(int cell) {
     const int* h = &cell_houses_[static_cast<std::size_t>(cell * 3)];
-    for (int k = 0; k < 3; ++k) {
-      dirty_[h[k] >> 6] |= std::uint64_t{1} << (h[k] & 63);
-      locked_dirty_[h[k] >> 6] |= std::uint64_t{1} << (h[k] & 63);
-    }
+    for (int k = 0; k < 3; ++k) dirty_[h[k] >> 6] |= std::uint64_t{1} << (h[k] & 63);
   }
-  void clean() { dirty_[0] = dirty_[1] = dirty_[2] = locked_dirty_[0] = locked_dirty_[1] = locked_dirty_[2] = 0; }
+  void clean() { dirty_[0] = dirty_[1] = dirty_[2] = 0; }
   void all_dirty();
 
   // The current search's parameters and results.

@@ -3,6 +3,9 @@
 //    default engines on 9×9 and 16×16, with the same checked `minimal`, with and without a
 //    symmetry: uniqueness is a fact, so only speed may differ.
 //  - A 20×20 minimal puzzle (automatic: SAT above 16×16) is unique and minimal by DLX.
+//  - Above 16×16 the automatic engine lets the own search decide the tests it can within a
+//    node budget before SAT: exact tests (node budget 0) make the same puzzles as SAT alone,
+//    with single-clue and orbit (count-to-2) tests alike.
 //  - A removal time budget already spent keeps every clue: the full grid, not proved minimal.
 #include <chrono>
 
@@ -45,6 +48,27 @@ TEST(GeneratorSat, SatRemovalTestsMakeTheSamePuzzles) {
       ASSERT_TRUE(x.ok && y.ok) << what;
       EXPECT_EQ(to_line(x.puzzle), to_line(y.puzzle)) << what;
       EXPECT_EQ(x.minimal, y.minimal) << what;
+    }
+  }
+}
+
+TEST(GeneratorSat, OwnSearchScoutingAbove16MakesTheSamePuzzlesAsSat) {
+  for (const Symmetry symmetry : {Symmetry::none, Symmetry::rot180}) {
+    auto scouted = config_of(20, symmetry, false, 11);
+    scouted.removal_node_budget = 0;  // exact tests without `minimal`
+    scouted.min_clues = 170;
+    scouted.max_clues = 190;
+    auto by_sat = scouted;
+    by_sat.engine = EngineKind::sat;
+    Generator a, b;
+    Solver sat(EngineKind::sat);
+    for (std::uint64_t i = 0; i < 2; ++i) {
+      const auto x = a.generate(scouted, i);
+      const auto y = b.generate(by_sat, i);
+      const std::string what = fmt::format("{} {}", symmetry_name(symmetry), i);
+      ASSERT_TRUE(x.ok && y.ok) << what << x.failure << y.failure;
+      EXPECT_EQ(to_line(x.puzzle), to_line(y.puzzle)) << what;
+      EXPECT_EQ(sat.solve(x.puzzle, 2, 0).count, 1u) << what;
     }
   }
 }

@@ -144,7 +144,8 @@ struct GeneratorConfig {
   /// 1.3× a count to 2 through the Solver; with `count_two`, that count), the own search up
   /// to 16×16 (faster there than DLX), and above 16×16 the
   /// incremental SAT RemovalTester (sudokit/removal_test.hpp: one CaDiCaL solver per
-  /// candidate, each test a solve under assumptions). dlx / fast: sudokit::Solver with that
+  /// candidate, each test a solve under assumptions), after the own search had a few
+  /// thousand nodes to decide the test itself. dlx / fast: sudokit::Solver with that
   /// engine (fast takes 9×9 only: impossible_request says so); sat: the RemovalTester on
   /// every size. Node-budgeted tests use the own search (a node is one of its branches),
   /// except with `sat`, where a node is a conflict. Uniqueness is a fact, so every choice
