@@ -444,7 +444,7 @@ GeneratedPuzzle Generator::Impl::candidate(const GeneratorConfig& config, std::u
     tester_engine = config.engine;
   }
   Solver* exact = use_tester ? nullptr : exact_solver(config, budget);
-  scout = use_tester && config.engine == EngineKind::automatic;
+  scout = use_tester && config.engine == EngineKind::automatic && shape.n > 16;  // not 9×9's fast path
   deadline.reset();
   if (config.removal_time_budget.count() > 0) deadline = std::chrono::steady_clock::now() + config.removal_time_budget;
   engine.set_deadline(deadline);
