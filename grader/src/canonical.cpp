@@ -95,17 +95,16 @@ class RowSearch {
   }
 
  private:
-  void encode(int row, Labels& labels, int& next_label, std::uint8_t* out) const {
+  /// Row `row` through the column order, from column `from` on, digits relabelled by first
+  /// appearance (labels given so far in `labels`, the next one `next_label`).
+  void encode(int row, Labels& labels, int& next_label, std::uint8_t* out, int from = 0) const {
     const std::uint8_t* source = grid_ + row * n_;
-    for (int c = 0; c < n_; ++c) {
-      const std::uint8_t digit = source[cols_[c]];
-      if (digit == 0) {
-        out[c] = 0;
-        continue;
-      }
-      if (labels[digit] == 0) labels[digit] = static_cast<std::uint8_t>(next_label++);
-      out[c] = labels[digit];
-    }
+    for (int c = from; c < n_; ++c) out[c] = label_of(source[cols_[c]], labels, next_label);
+  }
+  static std::uint8_t label_of(std::uint8_t digit, Labels& labels, int& next_label) {
+    if (digit == 0) return 0;
+    if (labels[digit] == 0) labels[digit] = static_cast<std::uint8_t>(next_label++);
+    return labels[digit];
   }
 
   /// encode(), stopping as soon as the row is known to be larger than `ref` (1: `out` is then
@@ -113,31 +112,15 @@ class RowSearch {
   /// one at their first cells, so this saves most of the encoding.
   int encode_against(int row, Labels& labels, int& next_label, const std::uint8_t* ref, std::uint8_t* out) const {
     const std::uint8_t* source = grid_ + row * n_;
-    int c = 0;
-    for (; c < n_; ++c) {
-      const std::uint8_t digit = source[cols_[c]];
-      std::uint8_t v = 0;
-      if (digit != 0) {
-        if (labels[digit] == 0) labels[digit] = static_cast<std::uint8_t>(next_label++);
-        v = labels[digit];
-      }
+    for (int c = 0; c < n_; ++c) {
+      const std::uint8_t v = label_of(source[cols_[c]], labels, next_label);
       out[c] = v;
-      if (v != ref[c]) {
-        if (v > ref[c]) return 1;
-        break;
-      }
+      if (v == ref[c]) continue;
+      if (v > ref[c]) return 1;
+      encode(row, labels, next_label, out, c + 1);
+      return -1;
     }
-    if (c == n_) return 0;
-    for (++c; c < n_; ++c) {
-      const std::uint8_t digit = source[cols_[c]];
-      if (digit == 0) {
-        out[c] = 0;
-        continue;
-      }
-      if (labels[digit] == 0) labels[digit] = static_cast<std::uint8_t>(next_label++);
-      out[c] = labels[digit];
-    }
-    return -1;
+    return 0;
   }
 
   void descend(int depth, int band, const Labels& labels, int next_label) {
