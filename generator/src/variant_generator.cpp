@@ -262,15 +262,28 @@ VariantPuzzle generate_variant(Solver& solver, Variant variant, const Shape& sha
   // One tester per thread: its engine keeps the tables of the last rule sets, so x and hyper
   // (the same rules for every puzzle) build them once per thread. Answers do not depend on it.
   thread_local VariantRemovalTester tester;
+  // Above 9×9 a test may run away (a 16×16 jigsaw dig's once ran for minutes): each gets a
+  // node budget there, and one that runs out keeps its clue, so the puzzle stays unique and
+  // is only not proved minimal.
+  const Budget budget = shape.n > 9 && options.removal_budget_above_9 != 0 ? Budget::of_nodes(options.removal_budget_above_9)
+                                                                         : Budget{};
+  out.minimal = true;
   for (int cell : order) {
     const std::uint8_t clue = out.puzzle.cells[static_cast<std::size_t>(cell)];
     out.puzzle.cells[static_cast<std::size_t>(cell)] = 0;
-    const bool unique = removal_test
-                            ? tester.test(out.puzzle, out.rules, out.solution, {&cell, 1}) == VariantRemovalTester::Answer::unique
-                            : solver.solve(out.puzzle, out.rules, 2, 0).count == 1;
+    bool unique = false, decided = true;
+    if (removal_test) {
+      const auto answer = tester.test(out.puzzle, out.rules, out.solution, {&cell, 1}, budget);
+      unique = answer == VariantRemovalTester::Answer::unique;
+      decided = answer != VariantRemovalTester::Answer::unknown;
+    } else {
+      const SolveResult r = solver.solve(out.puzzle, out.rules, 2, 0, budget);
+      unique = r.complete && r.count == 1;
+      decided = r.complete || r.count >= 2;
+    }
+    if (!decided) out.minimal = false;
     if (!unique) out.puzzle.cells[static_cast<std::size_t>(cell)] = clue;
   }
-  out.minimal = true;
   return out;
 }
 

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "sudokit/grid.hpp"
+#include "sudokit/solver.hpp"
 #include "sudokit/variant.hpp"
 #include "sudokit/variant_generator.hpp"
 #include "variant_oracle.hpp"
@@ -62,6 +63,28 @@ TEST(VariantGenerator, JigsawSmall) {
 // Few, from seed 5: the oracle's plain backtracking needs seconds on some 9×9 jigsaws (35 s
 // once for one with 14 givens); seeds 5-8 take it about a second in all (Release).
 TEST(VariantGenerator, Jigsaw9) { expect_generated_well(Variant::jigsaw, 9, 4, false, 5); }
+
+// Above 9×9 each removal test of the dig has a node budget (VariantOptions::
+// removal_budget_above_9); a test that runs out keeps its clue. With a budget of a few nodes
+// most tests of a 12×12 dig run out: the puzzle must still be unique (checked by DLX) and
+// say it is not proved minimal; 9×9 ignores the budget (exact, minimal).
+TEST(VariantGenerator, RemovalTestsAboveNineByNineStopAtTheirBudget) {
+  VariantOptions tiny;
+  tiny.removal_budget_above_9 = 3;
+  Solver dlx(EngineKind::dlx);
+  for (Variant v : {Variant::x, Variant::jigsaw}) {
+    const VariantPuzzle p = generate_variant(v, *default_shape(12), 7, tiny);
+    std::string why;
+    ASSERT_TRUE(is_solution_of(p.rules, p.puzzle, p.solution, &why)) << why;
+    const SolveResult r = dlx.solve(p.puzzle, p.rules, 2, 0);
+    ASSERT_TRUE(r.complete);
+    EXPECT_EQ(r.count, 1u) << variant_name(v);
+    EXPECT_FALSE(p.minimal) << variant_name(v);
+  }
+  const VariantPuzzle nine = generate_variant(Variant::x, *default_shape(9), 7, tiny);
+  EXPECT_TRUE(nine.minimal);
+  EXPECT_EQ(nine.puzzle, generate_variant(Variant::x, *default_shape(9), 7).puzzle);
+}
 
 TEST(VariantGenerator, RegionMapsAreValidAndSeeded) {
   for (int n : {4, 5, 6, 9, 12}) {

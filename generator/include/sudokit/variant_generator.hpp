@@ -38,9 +38,9 @@ struct VariantPuzzle {
   Grid puzzle;      ///< unique under `rules` (killer: no givens, but for a seed whose layouts all fail)
   Grid solution;
   std::uint64_t seed = 0;
-  /// Checked: no single given can be removed without losing uniqueness (always true for
-  /// x, hyper and jigsaw, whose dig tries every cell; killer: its given pass, re-run after
-  /// the merges).
+  /// Checked: no single given can be removed without losing uniqueness (x, hyper and
+  /// jigsaw: true unless a removal test above 9×9 ran out of its budget, since the dig tries
+  /// every cell; killer: its given pass, re-run after the merges).
   bool minimal = false;
 };
 
@@ -63,6 +63,11 @@ struct VariantOptions {
   /// merges a large budget would add cost most of the time (docs/PERFORMANCE.md, Variants:
   /// 2,000 → 1,000 made killer generation 1.5× faster for 0.1 more cages a puzzle).
   std::uint64_t killer_merge_budget = 1000;
+  /// x, hyper and jigsaw: search nodes one removal test of the dig may use on grids larger
+  /// than 9×9 (9×9 and smaller: always exact); a test that runs out keeps its clue (the
+  /// puzzle stays unique, `minimal` is then false). Without it one test of a 16×16 jigsaw dig
+  /// was seen to run for many minutes (seed 1, index 1). 0: exact on every size.
+  std::uint64_t removal_budget_above_9 = 100000;
 };
 
 /// A random region map of the shape's size (N connected regions of N cells) from a seed, as
