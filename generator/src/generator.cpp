@@ -345,6 +345,14 @@ struct Generator::Impl {
     return true;
   }
 
+  // Tells the tester the order of a pass of single-clue tests (see RemovalTester::plan_pass).
+  void plan_pass(const std::vector<std::vector<int>>& orbits) {
+    planned.clear();
+    for (std::size_t k : order) planned.push_back(orbits[k].front());
+    tester.plan_pass(planned);
+  }
+  std::vector<int> planned;  // plan_pass's cells
+
   void start_tester(const Shape& shape) {
     tested.shape = shape;
     tested.cells = solution;
@@ -465,6 +473,7 @@ GeneratedPuzzle Generator::Impl::candidate(const GeneratorConfig& config, std::u
     order.resize(orbits.size());
     for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
     gen::shuffle(order, rng);
+    if (use_tester && orbits.size() == cells && !quick) plan_pass(orbits);
     for (std::size_t k : order) {
       const auto& orbit = orbits[k];
       const int size = static_cast<int>(orbit.size());

@@ -15,6 +15,16 @@ namespace {
 // std::has_single_bit without the popcount it becomes on a baseline x86-64 build (a library
 // call there); the callers' masks are never 0 except where 0 must answer false, as here.
 constexpr bool one_bit(std::uint64_t m) { return m != 0 && (m & (m - 1)) == 0; }
+
+// std::popcount without the library call: the branch choice counts every open cell of a
+// grid with no bivalue cell (the random fill's whole first half), 3.6% of 9×9 generation.
+constexpr int bit_count(std::uint64_t m) {
+  m -= (m >> 1) & 0x5555555555555555ULL;
+  m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
+  m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return static_cast<int>((m * 0x0101010101010101ULL) >> 56);
+}
+static_assert(bit_count(0) == 0 && bit_count(0x1FF) == 9 && bit_count(~0ULL) == 64 && bit_count(0x8000000000000001ULL) == 2);
 }  // namespace
 
 std::uint64_t uniform_below(Rng& rng, std::uint64_t bound) {
@@ -309,7 +319,7 @@ void Search::search(int depth) {
   const bool pair_found = best >= 0;
   for (int cell = 0; !pair_found && cell < cells_; ++cell) {
     if (state.placed[static_cast<std::size_t>(cell)]) continue;
-    const int count = std::popcount(state.candidates[static_cast<std::size_t>(cell)]);
+    const int count = bit_count(state.candidates[static_cast<std::size_t>(cell)]);
     if (count < best_count) {
       best = cell;
       best_count = count;

@@ -45,6 +45,18 @@ class Engine {
   /// slow on sparse many-solution boards (see search() in fast9.cpp).
   void set_matching_branch(bool on);
 
+  /// A removal pass in a known order (RemovalTester::plan_pass). pass_start() takes the
+  /// solution S (81 digits, kept by pointer until the next pass_start) and the order of the
+  /// single-clue tests (distinct cells, at most 81), and propagates the clues
+  /// order[j..count-1] for every j (one fixpoint each, built from the next). Then
+  /// pass_unique_without(i) answers "do the clues kept so far plus order[i+1..] have no solution
+  /// other than S?", i.e. can order[i] go, starting from those two propagated halves instead
+  /// of from the givens; pass_keep(i) adds order[i] to the kept clues (a clue that must stay).
+  /// Each test is valid only for that puzzle; RemovalTester checks the puzzle matches.
+  void pass_start(const std::uint8_t* solution, const int* order, int count);
+  bool pass_unique_without(int i, SearchStats* stats);
+  void pass_keep(int i);
+
   /// Visits solutions (81 bytes each) until `visit` returns false or `limit` were visited.
   std::uint64_t enumerate(const std::uint8_t* givens, std::uint64_t limit,
                           const std::function<bool(const std::uint8_t*)>& visit, SearchStats* stats);

@@ -11,6 +11,10 @@
 
 #include <cadical.hpp>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "fast9.hpp"
 #include "sudokit/removal_test.hpp"
 
@@ -270,6 +274,13 @@ struct RemovalTester::Impl {
   sat::ConflictCounter counter;
   sat::DeadlineTerminator terminator;
   SearchStats stats;
+  // A planned pass (plan_pass, fast path only): each cell's position in the order (-1: not in
+  // it), and the 81-bit sets of the clues kept so far and of order[j..] for every j, against
+  // which a test's puzzle is checked before the planned answer is used.
+  bool planned = false;
+  std::array<int, 81> plan_index{};
+  std::array<std::uint64_t, 2> plan_kept{};
+  std::vector<std::array<std::uint64_t, 2>> plan_rest;
 
   int var(int cell, int digit) const { return cell * n + digit; }  // digit 1..n: 1-based ids
 
@@ -290,6 +301,30 @@ struct RemovalTester::Impl {
       box_only = box_only && !other_place(b0 + i / 3 * 9 + i % 3);
     }
     return row_only || col_only || box_only;
+  }
+
+  /// True when `puzzle` is what the plan expects at position i: the kept clues and
+  /// order[i+1..] given, every other cell (order[i] too) empty. The digits are not compared
+  /// (test() requires the solution's), only which cells hold one.
+  bool fits_plan(std::span<const std::uint8_t> puzzle, int i) const {
+    std::array<std::uint64_t, 2> given{};
+#if defined(__SSE2__)
+    // One compare per 16 cells instead of one per cell: this runs before every planned test.
+    const __m128i zero = _mm_setzero_si128();
+    for (int k = 0; k < 5; ++k) {
+      const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(puzzle.data() + 16 * k));
+      const auto empty = static_cast<std::uint64_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, zero)));
+      const std::uint64_t filled = ~empty & 0xFFFFu;
+      if (k < 4) given[0] |= filled << (16 * k);
+      else given[1] = filled;
+    }
+    given[1] |= static_cast<std::uint64_t>(puzzle[80] != 0) << 16;
+#else
+    for (std::size_t cell = 0; cell < 81; ++cell)
+      given[cell / 64] |= static_cast<std::uint64_t>(puzzle[cell] != 0) << (cell % 64);
+#endif
+    const auto& rest = plan_rest[static_cast<std::size_t>(i) + 1];
+    return given[0] == (plan_kept[0] | rest[0]) && given[1] == (plan_kept[1] | rest[1]);
   }
 
   /// Sets the fast path's givens[cell] to `value`, keeping the houses' digit masks: a digit
@@ -359,6 +394,7 @@ void RemovalTester::start(const Grid& solution) {
     m.solver.reset();
     m.givens.assign(81, 0);
     m.row_digits = m.col_digits = m.box_digits = {};
+    m.planned = false;
     return;
   }
   m.fast.reset();
@@ -372,9 +408,19 @@ RemovalTester::Answer RemovalTester::test(std::span<const std::uint8_t> puzzle, 
   if (removed.empty()) return Answer::unique;
   const BudgetMeter meter(budget);
   if (m.fast) {
+    if (puzzle.size() != 81) throw std::invalid_argument("RemovalTester: the puzzle is not 81 cells");
+    if (m.planned && removed.size() == 1 && !meter.limited()) {
+      const int cell = removed[0];
+      const int i = cell >= 0 && cell < 81 ? m.plan_index[static_cast<std::size_t>(cell)] : -1;
+      if (i >= 0 && m.fits_plan(puzzle, i)) {
+        SearchStats searched;
+        const bool unique = m.fast->pass_unique_without(i, &searched);
+        m.stats += searched;
+        return unique ? Answer::unique : Answer::not_unique;
+      }
+    }
     // Case i: removed[0..i-1] keep their solution digits, removed[i] loses its own; a
     // solution of any case is a second one (see the header).
-    if (puzzle.size() != 81) throw std::invalid_argument("RemovalTester: the puzzle is not 81 cells");
     for (std::size_t cell = 0; cell < 81; ++cell) {  // a test changes a cell or two: update those
       if (puzzle[cell] == m.givens[cell]) continue;
       if (puzzle[cell] != 0 && puzzle[cell] != m.solution[cell])
@@ -423,9 +469,35 @@ RemovalTester::Answer RemovalTester::test(std::span<const std::uint8_t> puzzle, 
 
 void RemovalTester::commit(int cell) {
   Impl& m = *impl_;
+  if (m.planned && cell >= 0 && cell < 81 && m.plan_index[static_cast<std::size_t>(cell)] >= 0 &&
+      !(m.plan_kept[static_cast<std::size_t>(cell / 64)] >> (cell % 64) & 1)) {
+    m.fast->pass_keep(m.plan_index[static_cast<std::size_t>(cell)]);
+    m.plan_kept[static_cast<std::size_t>(cell / 64)] |= std::uint64_t{1} << (cell % 64);
+  }
   if (!m.solver) return;  // the fast path keeps nothing: the clue is in every later puzzle
   m.solver->add(m.var(cell, m.solution[static_cast<std::size_t>(cell)]));
   m.solver->add(0);
+}
+
+void RemovalTester::plan_pass(std::span<const int> order) {
+  Impl& m = *impl_;
+  if (!m.fast) return;  // SAT learns across tests already; nothing to plan
+  m.planned = false;
+  if (order.size() > 81) throw std::invalid_argument("RemovalTester: a pass has at most 81 cells");
+  m.plan_index.fill(-1);
+  m.plan_rest.assign(order.size() + 1, {0, 0});
+  for (std::size_t j = order.size(); j-- > 0;) {
+    const int cell = order[j];
+    if (cell < 0 || cell >= 81) throw std::invalid_argument("RemovalTester: a removed cell is out of range");
+    if (m.plan_index[static_cast<std::size_t>(cell)] >= 0)
+      throw std::invalid_argument("RemovalTester: a cell is twice in the pass");
+    m.plan_index[static_cast<std::size_t>(cell)] = static_cast<int>(j);
+    m.plan_rest[j] = m.plan_rest[j + 1];
+    m.plan_rest[j][static_cast<std::size_t>(cell / 64)] |= std::uint64_t{1} << (cell % 64);
+  }
+  m.plan_kept = {0, 0};
+  m.fast->pass_start(m.solution.data(), order.data(), static_cast<int>(order.size()));
+  m.planned = true;
 }
 
 const SearchStats& RemovalTester::stats() const { return impl_->stats; }

@@ -430,6 +430,45 @@ TEST(Fast9, SolveWithoutACandidateCountsTheOtherSolutions) {
   EXPECT_THROW(engine.solve_without(Cells{}.data(), 0, 10, 1, nullptr), std::invalid_argument);
 }
 
+// A removal pass through pass_start/pass_unique_without/pass_keep answers what a
+// from-scratch solve_without gives on the same puzzle (the kept clues plus the untested ones,
+// without the tested clue), test after test, over whole passes in random orders; and the
+// pass, run to its end, leaves a puzzle the reference backtracker finds unique.
+TEST(Fast9, ARemovalPassAnswersAsFromScratch) {
+  Engine pass, scratch;
+  ReferenceCounter reference;
+  std::mt19937_64 rng(23);
+  int removable = 0, needed = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const Cells full = random_full_grid(rng);
+    std::vector<int> order(81);
+    for (int i = 0; i < 81; ++i) order[static_cast<std::size_t>(i)] = i;
+    std::shuffle(order.begin(), order.end(), rng);
+    pass.pass_start(full.data(), order.data(), 81);
+    Cells puzzle = full;
+    for (int i = 0; i < 81; ++i) {
+      const int cell = order[static_cast<std::size_t>(i)];
+      const int digit = full[static_cast<std::size_t>(cell)];
+      puzzle[static_cast<std::size_t>(cell)] = 0;
+      const bool expected = scratch.solve_without(puzzle.data(), cell, digit, 1, nullptr) == 0;
+      ASSERT_EQ(pass.pass_unique_without(i, nullptr), expected) << line_of(puzzle) << " without " << cell;
+      if (expected) {
+        ++removable;
+      } else {
+        ++needed;
+        puzzle[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(digit);
+        pass.pass_keep(i);
+      }
+    }
+    ASSERT_EQ(reference.count(puzzle, 2), 1u) << line_of(puzzle);
+  }
+  EXPECT_GT(removable, 300 * 50);
+  EXPECT_GT(needed, 300 * 17);
+  EXPECT_THROW(pass.pass_unique_without(81, nullptr), std::invalid_argument);
+  const int bad[1] = {81};
+  EXPECT_THROW(pass.pass_start(Cells{}.data(), bad, 1), std::invalid_argument);
+}
+
 TEST(Fast9, OneEngineServesThousandsOfPuzzles) {
   // Interleaves unique puzzles with clashes and the empty grid: no state may leak between calls.
   Engine shared;

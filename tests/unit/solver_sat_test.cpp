@@ -287,6 +287,66 @@ TEST(RemovalTester, AgreesWithDlxCounts) {
   }
 }
 
+// plan_pass (the 9×9 path's two propagated halves): a pass that follows its plan, and one
+// that strays from it (kept clues restored without commit(), tests out of order, a pair,
+// tests with a budget), are both answered as DLX counts to 2 answer them. A plan over
+// another shape is ignored.
+TEST(RemovalTester, APlannedPassAgreesWithDlxWhetherItKeepsToThePlanOrNot) {
+  std::mt19937 rng(41);
+  Solver dlx(EngineKind::dlx);
+  const Shape shape = *default_shape(9);
+  int removed = 0, kept = 0;
+  for (int round = 0; round < 120; ++round) {
+    const bool strays = round % 2 == 1;
+    const Grid solution = random_full_grid(shape, rng);
+    RemovalTester tester(round % 4 < 2 ? EngineKind::automatic : EngineKind::fast);
+    tester.start(solution);
+    std::vector<int> order(81);
+    for (int i = 0; i < 81; ++i) order[static_cast<std::size_t>(i)] = i;
+    std::shuffle(order.begin(), order.end(), rng);
+    tester.plan_pass(order);
+    if (strays)  // tests out of the planned order
+      for (std::size_t k = 44; k < 70; k += 5) std::swap(order[k], order[k + 1]);
+    Grid puzzle = solution;
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      std::vector<int> cells{order[k]};
+      if (strays && k == 60) cells.push_back(order[++k]);
+      for (int c : cells) puzzle.cells[static_cast<std::size_t>(c)] = 0;
+      const Budget budget = strays && k > 70 ? Budget::of_nodes(1000000) : Budget{};
+      const auto answer = tester.test(puzzle.cells, cells, budget);
+      const bool unique = dlx.solve(puzzle, 2, 0).count == 1;
+      ASSERT_EQ(answer == RemovalTester::Answer::unique, unique) << round << " " << k << " " << to_line(puzzle);
+      if (unique) {
+        ++removed;
+        continue;
+      }
+      ++kept;
+      for (int c : cells) {
+        puzzle.cells[static_cast<std::size_t>(c)] = solution.cells[static_cast<std::size_t>(c)];
+        if (!(strays && k < 40 && k % 2 == 0)) tester.commit(c);  // else restored, not committed
+      }
+    }
+  }
+  EXPECT_GT(removed, 120 * 50);
+  EXPECT_GT(kept, 120 * 17);
+
+  RemovalTester other;
+  const Grid six = random_full_grid(*default_shape(6), rng);
+  other.start(six);
+  std::vector<int> order(36);
+  for (int i = 0; i < 36; ++i) order[static_cast<std::size_t>(i)] = i;
+  EXPECT_NO_THROW(other.plan_pass(order));
+  Grid puzzle = six;
+  puzzle.cells[0] = 0;
+  const int first = 0;
+  EXPECT_EQ(other.test(puzzle.cells, {&first, 1}), RemovalTester::Answer::unique);
+
+  RemovalTester nine;
+  nine.start(random_full_grid(shape, rng));
+  const std::vector<int> twice{3, 7, 3};
+  EXPECT_THROW(nine.plan_pass(twice), std::invalid_argument);
+}
+
 TEST(RemovalTester, TheFastEngineTakesNineByNineOnly) {
   std::mt19937 rng(5);
   RemovalTester fast(EngineKind::fast);

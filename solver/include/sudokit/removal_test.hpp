@@ -17,9 +17,14 @@
 // learnt between tests (commit() has nothing to do: the clue is in the next puzzle), and a
 // node cap is checked between those searches (each takes microseconds).
 //
+// A pass that announces its order (plan_pass) lets the 9×9 path keep two propagated halves
+// instead: the clues that stayed, grown by commit(), and for each position of the order the
+// clues not yet tested; a test ANDs them (fast9.hpp's pass_* functions).
+//
 // Example (a full removal pass):
 //   RemovalTester tester;
 //   tester.start(solution);                       // all cells are clues, trivially unique
+//   tester.plan_pass(order);                      // optional: the tests come in this order
 //   for (int cell : order) {
 //     puzzle[cell] = 0;
 //     if (tester.test(puzzle, {&cell, 1}) == RemovalTester::Answer::unique) continue;
@@ -60,6 +65,13 @@ class RemovalTester {
 
   /// The clue at `cell` stays for every later test of this grid (a unit clause).
   void commit(int cell);
+
+  /// Announces a removal pass over the grid of start(): single-clue tests in `order` (distinct
+  /// cells), each against the clues that stayed (committed) plus those not yet tested. On the
+  /// 9×9 path each such test then starts from those two halves already propagated instead of
+  /// from the givens (a speed hint: answers are the same). A test that does not fit the plan,
+  /// or has a budget, is answered the usual way; start() ends the plan. Other shapes ignore it.
+  void plan_pass(std::span<const int> order);
 
   /// Conflicts (nodes) of every test since start().
   const SearchStats& stats() const;
