@@ -58,21 +58,35 @@ void solve_record(const Record& record, SolveOutcome& outcome, Solver& solver, c
     return true;
   };
   if (rules && clashed()) return;  // a variant's clashes include its cages' sums: checked first
-  SolveResult result;
+  std::uint64_t count = 0;
+  bool complete = true;
+  bool found = false;
   try {
-    result = rules ? solver.solve(puzzle, *rules, outcome.limit, 1, settings.budget)
-                   : solver.solve(puzzle, outcome.limit, 1, settings.budget);
+    if (rules) {
+      SolveResult result = solver.solve(puzzle, *rules, outcome.limit, 1, settings.budget);
+      count = result.count;
+      complete = result.complete;
+      outcome.stats = result.stats;
+      if (!result.solutions.empty()) {
+        outcome.spare = std::move(result.solutions.front());
+        found = true;
+      }
+    } else {
+      // Classic records, the bulk case: the solution goes straight into the outcome's kept
+      // storage (SolveOutcome::reset), so a warm pipeline allocates nothing here.
+      count = solver.solve_first(puzzle, outcome.limit, outcome.spare, outcome.stats, complete, settings.budget);
+      found = count > 0;
+    }
   } catch (const std::invalid_argument& e) {  // e.g. --engine fast on a 16x16 record
     if (!rules && clashed()) return;
     outcome.status = "invalid";
     outcome.error = e.what();
     return;
   }
-  if (!rules && (result.count == 0 || !result.complete) && clashed()) return;
-  outcome.count = result.count;
-  outcome.stats = result.stats;
-  if (!result.solutions.empty()) outcome.solution = std::move(result.solutions.front());
-  outcome.status = result.complete ? solve_status(result.count, outcome.limit) : "unknown";
+  if (!rules && (count == 0 || !complete) && clashed()) return;
+  outcome.count = count;
+  if (found) outcome.solution = std::move(outcome.spare);
+  outcome.status = complete ? solve_status(count, outcome.limit) : "unknown";
 }
 
 void verify_record(const Record& record, VerifyOutcome& outcome, Verifier& verifier, const VerifySettings& settings) {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <iterator>
 
 #include <fmt/format.h>
 
@@ -113,14 +114,11 @@ std::vector<Clash> find_clashes(const Grid& puzzle, std::size_t max) {
   const int n = s.n;
   std::vector<Clash> clashes;
   if (max == 0 || n > kMaxSize || !has_clash(puzzle)) return clashes;
-  // seen[house kind][house][digit] = every earlier cell holding that digit in that house.
-  // A third copy of a digit clashes with both earlier ones, so all of them are kept.
-  std::vector<std::vector<int>> seen(static_cast<std::size_t>(3 * n * (n + 1)));
-  auto cells_with = [&](int kind, int house, int digit) -> std::vector<int>& {
-    return seen[static_cast<std::size_t>((kind * n + house) * (n + 1) + digit)];
-  };
+  // For each cell, the earlier cells of its row, column and box holding the same digit, each
+  // house scanned in row-major order (a third copy of a digit clashes with both earlier
+  // ones). Scanning the houses needs no table: an error record costs no allocation but the
+  // answer's.
   static constexpr char kHouse[3] = {'r', 'c', 'b'};
-  std::vector<int> partners;  // cells already paired with the current one
   for (int cell = 0; cell < s.cells() && clashes.size() < max; ++cell) {
     const int d = puzzle.cells[static_cast<std::size_t>(cell)];
     if (d == 0) continue;
@@ -128,18 +126,21 @@ std::vector<Clash> find_clashes(const Grid& puzzle, std::size_t max) {
       clashes.push_back({cell, cell, d, 'v'});
       continue;
     }
-    const int houses[3] = {s.row_of(cell), s.col_of(cell), s.box_of(cell)};
+    const int row = s.row_of(cell), col = s.col_of(cell);
+    const int box_row = row / s.box_rows * s.box_rows, box_col = col / s.box_cols * s.box_cols;
     // Two cells can share a row and a box; report the pair once, in the first house.
-    partners.clear();
-    for (int kind = 0; kind < 3; ++kind) {
-      std::vector<int>& earlier = cells_with(kind, houses[kind], d);
-      for (int other : earlier) {
-        if (std::find(partners.begin(), partners.end(), other) != partners.end()) continue;
-        partners.push_back(other);
-        clashes.push_back({other, cell, d, kHouse[kind]});
-      }
-      earlier.push_back(cell);
-    }
+    auto earlier_in = [&](int kind, int other) {
+      if (other >= cell || puzzle.cells[static_cast<std::size_t>(other)] != d) return;
+      const int orow = s.row_of(other), ocol = s.col_of(other);
+      const bool in_row = orow == row, in_col = ocol == col;
+      if (kind == 1 && in_row) return;             // already paired in the row
+      if (kind == 2 && (in_row || in_col)) return;  // already paired in the row or column
+      clashes.push_back({other, cell, d, kHouse[kind]});
+    };
+    for (int c = 0; c < n; ++c) earlier_in(0, row * n + c);
+    for (int r = 0; r < n; ++r) earlier_in(1, r * n + col);
+    for (int r = box_row; r < box_row + s.box_rows; ++r)
+      for (int c = box_col; c < box_col + s.box_cols; ++c) earlier_in(2, r * n + c);
   }
   if (clashes.size() > max) clashes.resize(max);
   // Row-major order of cell_b, then of cell_a.
@@ -234,18 +235,23 @@ int Alphabet::digit_of(char symbol) const { return digit_of_[static_cast<unsigne
 
 std::string to_line(const Grid& grid, const Alphabet& alphabet) {
   std::string out;
+  append_line(out, grid, alphabet);
+  return out;
+}
+
+void append_line(std::string& out, const Grid& grid, const Alphabet& alphabet) {
   if (grid.shape.n <= alphabet.size()) {
     // Sized once and written in place: bulk solving writes one of these per record.
-    out.resize(grid.cells.size());
-    char* symbol = out.data();
+    const std::size_t at = out.size();
+    out.resize(at + grid.cells.size());
+    char* symbol = out.data() + at;
     for (std::uint8_t d : grid.cells) *symbol++ = alphabet.symbol_of(d);
-    return out;
+    return;
   }
   for (std::size_t i = 0; i < grid.cells.size(); ++i) {
     if (i) out.push_back(' ');
-    out += std::to_string(grid.cells[i]);
+    fmt::format_to(std::back_inserter(out), "{}", static_cast<unsigned>(grid.cells[i]));
   }
-  return out;
 }
 
 std::string to_block(const Grid& grid, const Alphabet& alphabet) {

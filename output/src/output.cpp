@@ -4,6 +4,8 @@
 // copy of N² characters.
 #include "sudokit/output.hpp"
 
+#include <iterator>
+
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -132,12 +134,16 @@ void write_solve(std::string& out, const OutputOptions& options, const Record& r
   };
   switch (options.format) {
     case Format::line:
+      // Bulk solving's path: appended in place, no string of its own (issue 14, item 3).
       if (answered) {
-        out += to_line(*outcome.solution, alphabet);
+        append_line(out, *outcome.solution, alphabet);
         out += '\n';
       } else if (outcome.status == "multiple") {
-        out += fmt::format("multiple: {}; one is {}\n", how_many(),
-                           has_solution ? to_line(*outcome.solution, alphabet) : std::string("?"));
+        fmt::format_to(std::back_inserter(out), "multiple: {}{} solutions; one is ",
+                       outcome.count >= outcome.limit ? "at least " : "", outcome.count);
+        if (has_solution) append_line(out, *outcome.solution, alphabet);
+        else out += '?';
+        out += '\n';
       } else if (outcome.status == "none") {
         out += "none: no solution\n";
       } else if (outcome.status == "unknown") {

@@ -305,6 +305,32 @@ SolveResult Solver::solve(const Grid& puzzle, std::uint64_t limit, std::size_t k
   return result;
 }
 
+std::uint64_t Solver::solve_first(const Grid& puzzle, std::uint64_t limit, Grid& first, SearchStats& stats,
+                                  bool& complete, const Budget& budget) {
+  const bool in_range = check_puzzle(puzzle);
+  const BudgetMeter meter(budget);
+  if (limit == 0) throw std::invalid_argument("Solver::solve: limit must be at least 1");
+  complete = true;
+  if (!in_range) return 0;
+  // The budgeted fast engine goes through enumerate (see solve()): that rare case keeps
+  // solve()'s path, allocation and all.
+  if (meter.limited() && impl_->pick(puzzle.shape, &meter) == EngineKind::fast) {
+    SolveResult result = solve(puzzle, limit, 1, budget);
+    stats += result.stats;
+    complete = result.complete;
+    if (!result.solutions.empty()) first = std::move(result.solutions.front());
+    return result.count;
+  }
+  const auto cells = static_cast<std::size_t>(puzzle.shape.cells());
+  if (impl_->buffer.size() < cells) impl_->buffer.resize(cells);
+  const std::uint64_t count = impl_->raw_solve(puzzle, limit, impl_->buffer.data(), 1, &stats, &meter, complete);
+  if (count > 0) {
+    if (!(first.shape == puzzle.shape) || first.cells.size() != cells) first = Grid(puzzle.shape);
+    std::memcpy(first.cells.data(), impl_->buffer.data(), cells);
+  }
+  return count;
+}
+
 std::uint64_t Solver::enumerate(const Grid& puzzle, const std::function<bool(const Grid&)>& on_solution,
                                 std::uint64_t limit, SearchStats* stats, const Budget& budget, bool* complete) {
   const bool in_range = check_puzzle(puzzle);

@@ -1,5 +1,6 @@
 #include "sudokit/verifier.hpp"
 
+#include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -148,8 +149,12 @@ std::vector<int> Verifier::redundant_clues_of(const Grid& puzzle, const Rules* r
 }
 
 std::string describe_clashes(const Shape& shape, const std::vector<Clash>& clashes) {
-  // The classic houses are the classic variant's rules: one wording for every variant.
-  return describe_clashes(*make_rules(Variant::classic, shape), clashes);
+  // The classic houses are the classic variant's rules: one wording for every variant. They
+  // are kept per thread for the last shape: a bulk run's clashing records all have one
+  // shape, and building the houses was most of what such a record cost.
+  thread_local std::optional<Rules> classic;
+  if (!classic || !(classic->shape == shape)) classic = make_rules(Variant::classic, shape);
+  return describe_clashes(*classic, clashes);
 }
 
 }  // namespace sudokit

@@ -126,6 +126,8 @@ class Alphabet {
 /// One-line form: N² symbols, '.' for empty. When N exceeds the alphabet, the cells are
 /// written as space-separated integers (0 = empty) instead, which every reader accepts.
 std::string to_line(const Grid& grid, const Alphabet& alphabet = Alphabet::standard());
+/// to_line() appended to `out` (no string of its own: the bulk writers' path).
+void append_line(std::string& out, const Grid& grid, const Alphabet& alphabet = Alphabet::standard());
 
 /// Block form: N lines, box columns separated by " | ", box bands by a ruling line
 /// ("------+-------+------"). Ends with a newline.

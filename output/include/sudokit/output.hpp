@@ -69,6 +69,21 @@ struct SolveOutcome {
   std::optional<Grid> solution;
   std::string error;         ///< invalid / error: why
   SearchStats stats;
+
+  /// Back to a default outcome, keeping the solution's storage (in `spare`) and the strings'
+  /// capacity: the record pipeline reuses one outcome per item, so bulk solving allocates
+  /// nothing per record once warm (for_each_record calls this instead of assigning {}).
+  void reset() {
+    status.clear();
+    count = 0;
+    limit = 2;
+    if (solution) spare = std::move(*solution);
+    solution.reset();
+    error.clear();
+    stats = {};
+  }
+  /// Storage for the next record's solution (see reset()); never written out.
+  Grid spare;
 };
 /// Status of a solve from its count and limit (see SolveOutcome::status).
 std::string solve_status(std::uint64_t count, std::uint64_t limit);

@@ -36,6 +36,14 @@ void mark_failed(Outcome& outcome, std::string message) {
   outcome.error = std::move(message);
 }
 
+/// Makes `outcome` a default one: by its reset() when it has one (which keeps its buffers
+/// for the next record: see SolveOutcome::reset), else by assigning a new one.
+template <class Outcome>
+void reset_outcome(Outcome& outcome) {
+  if constexpr (requires { outcome.reset(); }) outcome.reset();
+  else outcome = Outcome{};
+}
+
 /// Cluster chunks of a loop whose pipeline batches hold `batch_size` records: sized by the
 /// measured work per record (cluster.hpp), at most 16 batches (docs/PERFORMANCE.md,
 /// "Scale-out on MPI", has the measurements).
@@ -51,7 +59,7 @@ template <class Outcome, class Input, class MakeWorker, class Work, class Write,
 void for_each_record(Input& input, const PipelineOptions& options, MakeWorker make_worker, Work work,
                      Write write, AfterBatch after_batch = {}) {
   auto guarded = [&](const Record& record, Outcome& outcome, auto& worker) {
-    outcome = Outcome{};
+    reset_outcome(outcome);
     try {
       work(record, outcome, worker);
     } catch (const std::exception& e) {

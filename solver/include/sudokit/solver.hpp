@@ -96,6 +96,13 @@ class Solver {
   /// counting solutions; its searches between two solutions take microseconds.)
   SolveResult solve(const Grid& puzzle, std::uint64_t limit = 2, std::size_t keep = 1, const Budget& budget = {});
 
+  /// solve() with keep = 1 for bulk callers: the first solution, when the count is not 0, is
+  /// written into `first` (given the puzzle's shape only when it has another), so a caller
+  /// that keeps `first` from one puzzle to the next allocates nothing once warm. Returns the
+  /// count; `stats` is added to and `complete` set as in SolveResult. Same answers as solve().
+  std::uint64_t solve_first(const Grid& puzzle, std::uint64_t limit, Grid& first, SearchStats& stats, bool& complete,
+                            const Budget& budget = {});
+
   /// Calls `on_solution` for each solution in search order until it returns false or `limit`
   /// solutions have been visited; returns how many were visited. Stats, if asked for, are added to.
   /// When `complete` is not null it is set to false if the budget ran out first (else true).
