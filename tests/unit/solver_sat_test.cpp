@@ -265,7 +265,7 @@ TEST(RemovalTester, AgreesWithDlxCounts) {
         // Mostly single cells, every third test a pair (as symmetric orbits are tested).
         std::vector<int> cells{order[k]};
         if (++tick % 3 == 0 && k + 1 < order.size()) cells.push_back(order[++k]);
-        for (int c : cells) puzzle.cells[static_cast<std::size_t>(c)] = 0;
+        for (int cell : cells) puzzle.cells[static_cast<std::size_t>(cell)] = 0;
         const auto answer = tester.test(puzzle.cells, cells);
         ASSERT_NE(answer, RemovalTester::Answer::unknown);
         const bool unique = dlx.solve(puzzle, 2, 0).count == 1;
@@ -276,9 +276,9 @@ TEST(RemovalTester, AgreesWithDlxCounts) {
           continue;
         }
         ++kept;
-        for (int c : cells) {
-          puzzle.cells[static_cast<std::size_t>(c)] = solution.cells[static_cast<std::size_t>(c)];
-          tester.commit(c);
+        for (int cell : cells) {
+          puzzle.cells[static_cast<std::size_t>(cell)] = solution.cells[static_cast<std::size_t>(cell)];
+          tester.commit(cell);
         }
       }
       EXPECT_GT(removed, 0) << n;
