@@ -35,7 +35,7 @@
 // planned order, the clues not yet tested, built from the back. A test ANDs the two (both
 // are sound, so their intersection is), takes the clue's digit away and searches; the
 // propagation then starts from boards that already hold most of the consequences, which is
-// what a from-scratch load spent most of its time redoing (about 1.15× faster minimal 9×9
+// what a from-scratch load spent most of its time redoing (about 1.2× faster minimal 9×9
 // generation, docs/PERFORMANCE.md).
 //
 // Limits, counting and keeping solutions follow the DLX engine's contract (fast9.hpp). Every
