@@ -317,7 +317,7 @@ struct RemovalTester::Impl {
     // half the empty cells), and a search that restarts rarely finds it sooner: `big_bench
     // minimal20 --count 4 --seed 1` 1.45× faster for the first and last settings (stable
     // mode alone 1.3×; the `sat` configuration, other phase, shrink and inprocessing settings
-    // measured no better), and the first minimal 25×25 of seed 1 about 1.25× faster again
+    // measured no better), and the first minimal 25×25 of seed 1 about 1.3× faster again
     // for the rarer restarts (docs/PERFORMANCE.md, "Large grids"). Answers are facts: no
     // puzzle changes.
     solver->set("stabilizeonly", 1);
