@@ -30,7 +30,10 @@
 // RemovalTester (sudokit/removal_test.hpp) is the incremental use: one solver per solution
 // grid with the full encoding and no givens; a removal test is one solve() under
 // assumptions (the clues still in place) with a constraint clause (some removed cell differs
-// from the solution), so everything learnt serves every later test of the same puzzle.
+// from the solution), so everything learnt serves every later test of the same puzzle. Its
+// solver runs in CaDiCaL's stable mode only, with rare restarts and the solution's digits as
+// forced phases: a test of a clue that must stay is a search for one far-off second
+// solution, which restarts keep interrupting (RemovalTester::Impl::build in sat.cpp).
 #pragma once
 
 #include <cstdint>
