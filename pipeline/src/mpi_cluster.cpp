@@ -1,4 +1,5 @@
-// The MPI transport of the cluster executor (see sudokit/mpi_cluster.hpp and cluster.hpp).
+// The MPI part of the cluster executor, libsudokit-mpi.so (see sudokit/mpi_cluster.hpp,
+// cluster.hpp and mpi_plugin.hpp): the program loads it only when mpirun started it.
 //
 // Point-to-point messages of bytes on MPI_COMM_WORLD: sends are MPI_Isend, their buffers
 // kept until MPI_Test says they are gone, so the coordinator never blocks on a slow rank;
@@ -6,8 +7,6 @@
 // (Open MPI's blocking calls spin on a core, which the ranks' own work threads need; the
 // executor sleeps between polls instead). Only the thread that runs the loop calls MPI, so
 // MPI_THREAD_FUNNELED is enough.
-#include "sudokit/mpi_cluster.hpp"
-
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -17,21 +16,16 @@
 #include <cstdlib>
 #include <cstring>
 #include <list>
+#include <memory>
 #include <string>
 
 #include <mpi.h>
 
+#include "mpi_plugin.hpp"
 #include "sudokit/cluster.hpp"
+#include "sudokit/version.hpp"
 
 namespace sudokit {
-
-bool launched_by_mpi() {
-  // The world's size, never a per-node count (a job may have one rank per node).
-  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"}) {
-    if (const char* value = std::getenv(name)) return std::atoi(value) > 1;
-  }
-  return std::getenv("PMIX_RANK") != nullptr;  // PMIx alone (srun --mpi=pmix): MPI_Init tells the size
-}
 
 namespace {
 
@@ -110,61 +104,59 @@ extern "C" void ended_by_launcher(int signal_number) {
   std::_Exit(128 + signal_number);
 }
 
-}  // namespace
+class Session final : public mpi_internal::PluginSession {
+ public:
+  Session(int& argc, char**& argv) {
+    int provided = 0;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    int rank = 0, size = 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int error_fd = STDERR_FILENO;
+    if (rank == 0 && size > 1) std::signal(SIGTERM, ended_by_launcher);
+    if (rank != 0) {
+      // A worker's own output would repeat rank 0's (usage messages, summaries): it goes
+      // nowhere; a job-ending failure still reaches the original standard error.
+      std::fflush(stdout);
+      std::fflush(stderr);
+      error_fd = ::dup(STDERR_FILENO);
+      const int null = ::open("/dev/null", O_WRONLY);
+      if (null >= 0) {
+        ::dup2(null, STDOUT_FILENO);
+        ::dup2(null, STDERR_FILENO);
+        ::close(null);
+      }
+    }
+    transport_ = std::make_unique<MpiTransport>(rank, size, error_fd < 0 ? STDERR_FILENO : error_fd);
+  }
 
-struct MpiSession::Impl {
-  std::unique_ptr<MpiTransport> transport;
-  bool finished = false;
-};
+  ClusterTransport& transport() override { return *transport_; }
 
-MpiSession::MpiSession(int& argc, char**& argv) : impl_(std::make_unique<Impl>()) {
-  if (!launched_by_mpi()) return;
-  int provided = 0;
-  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
-  int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  int error_fd = STDERR_FILENO;
-  if (rank == 0 && size > 1) std::signal(SIGTERM, ended_by_launcher);
-  if (rank != 0) {
-    // A worker's own output would repeat rank 0's (usage messages, summaries): it goes
-    // nowhere; a job-ending failure still reaches the original standard error.
+  int finish(int status) override {
+    MpiTransport* net = transport_.get();
+    const int rank = net->rank();
+    if (rank != 0 && net->loops == 0) {
+      net->send(0, kTagLeft, {});  // rank 0 may be waiting for this rank to join its loop
+    } else if (rank == 0 && !net->released) {
+      for (int r = 1; r < net->size(); ++r) net->send(r, kTagStop, {});  // a worker may be waiting for work
+    }
     std::fflush(stdout);
     std::fflush(stderr);
-    error_fd = ::dup(STDERR_FILENO);
-    const int null = ::open("/dev/null", O_WRONLY);
-    if (null >= 0) {
-      ::dup2(null, STDOUT_FILENO);
-      ::dup2(null, STDERR_FILENO);
-      ::close(null);
-    }
+    net->drain();
+    MPI_Finalize();
+    return rank == 0 ? status : 0;
   }
-  impl_->transport = std::make_unique<MpiTransport>(rank, size, error_fd < 0 ? STDERR_FILENO : error_fd);
-  set_cluster(impl_->transport.get());
-}
 
-MpiSession::~MpiSession() {
-  if (impl_ && impl_->transport && !impl_->finished) finish(0);
-}
+ private:
+  std::unique_ptr<MpiTransport> transport_;
+};
 
-bool MpiSession::active() const { return impl_->transport && impl_->transport->size() > 1; }
-
-int MpiSession::finish(int status) {
-  MpiTransport* net = impl_->transport.get();
-  if (!net || impl_->finished) return status;
-  impl_->finished = true;
-  const int rank = net->rank();
-  if (rank != 0 && net->loops == 0) {
-    net->send(0, kTagLeft, {});  // rank 0 may be waiting for this rank to join its loop
-  } else if (rank == 0 && !net->released) {
-    for (int r = 1; r < net->size(); ++r) net->send(r, kTagStop, {});  // a worker may be waiting for work
-  }
-  std::fflush(stdout);
-  std::fflush(stderr);
-  net->drain();
-  set_cluster(nullptr);
-  MPI_Finalize();
-  return rank == 0 ? status : 0;
-}
-
+}  // namespace
 }  // namespace sudokit
+
+extern "C" __attribute__((visibility("default"))) sudokit::mpi_internal::PluginSession* sudokit_mpi_plugin_open(
+    int* argc, char*** argv, const char* version, std::size_t layout_check) {
+  if (std::strcmp(version, SUDOKIT_VERSION_STRING) != 0 || layout_check != sudokit::mpi_internal::mpi_layout_check())
+    return nullptr;
+  return new sudokit::Session(*argc, *argv);
+}

@@ -97,4 +97,13 @@ fi
   || fail "pkg-config and Python disagree on the version"
 man_page=$(find "$prefix/share/man/man1" -name 'sudokit.1*' 2>/dev/null | head -1)
 [ -n "$man_page" ] || fail "no man page under $prefix/share/man/man1"
+# The program loads its book renderer only to draw (plugins/): installed, it must find it
+# beside itself (<libdir>/sudokit, through its $ORIGIN-relative run path), under any prefix.
+if [ -n "$(find "$prefix/lib" -maxdepth 3 -path '*/sudokit/libsudokit-book.so' 2>/dev/null | head -1)" ]; then
+  printf '%s\n' "$puzzle" > "$work/book_input.txt"
+  env -u SUDOKIT_PLUGIN_DIR "$program" book "$work/book_input.txt" -o "$work/book.pdf" >/dev/null 2>"$work/book.err" \
+    || { cat "$work/book.err"; fail "the installed program could not draw a book through its book part"; }
+  [ "$(head -c 5 "$work/book.pdf")" = "%PDF-" ] || fail "the installed program's book is not a PDF"
+  echo "consumer: the installed program draws books through its book part"
+fi
 echo "consumer: all consumers ok against $prefix"
