@@ -6,9 +6,14 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstring>
 #include <iterator>
 
 #include <fmt/format.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace sudokit {
 
@@ -243,9 +248,28 @@ void append_line(std::string& out, const Grid& grid, const Alphabet& alphabet) {
   if (grid.shape.n <= alphabet.size()) {
     // Sized once and written in place: bulk solving writes one of these per record.
     const std::size_t at = out.size();
-    out.resize(at + grid.cells.size());
+    const std::size_t count = grid.cells.size();
+    out.resize(at + count);
     char* symbol = out.data() + at;
-    for (std::uint8_t d : grid.cells) *symbol++ = alphabet.symbol_of(d);
+    const std::uint8_t* cell = grid.cells.data();
+    std::size_t i = 0;
+    // Digits up to 9 written as '1'..'9' (the standard alphabet): '0' + d, '.' for 0, sixteen
+    // cells at a time with SSE2 (the x86-64 baseline).
+    const std::string& symbols = alphabet.symbols();
+    if (grid.shape.n <= 9 && symbols.size() >= 9 && std::memcmp(symbols.data(), "123456789", 9) == 0) {
+#if defined(__SSE2__)
+      const __m128i zero_char = _mm_set1_epi8('0'), dot = _mm_set1_epi8('.'), zero = _mm_setzero_si128();
+      for (; i + 16 <= count; i += 16) {
+        const __m128i digits = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cell + i));
+        const __m128i empty = _mm_cmpeq_epi8(digits, zero);
+        const __m128i text = _mm_or_si128(_mm_and_si128(empty, dot), _mm_andnot_si128(empty, _mm_add_epi8(digits, zero_char)));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(symbol + i), text);
+      }
+#endif
+      for (; i < count; ++i) symbol[i] = cell[i] == 0 ? '.' : static_cast<char>('0' + cell[i]);
+      return;
+    }
+    for (; i < count; ++i) symbol[i] = alphabet.symbol_of(cell[i]);
     return;
   }
   for (std::size_t i = 0; i < grid.cells.size(); ++i) {

@@ -322,12 +322,14 @@ std::uint64_t Solver::solve_first(const Grid& puzzle, std::uint64_t limit, Grid&
     return result.count;
   }
   const auto cells = static_cast<std::size_t>(puzzle.shape.cells());
+  if (&first != &puzzle) {
+    // The engine writes the first solution straight into the caller's grid (no copy).
+    if (!(first.shape == puzzle.shape) || first.cells.size() != cells) first = Grid(puzzle.shape);
+    return impl_->raw_solve(puzzle, limit, first.cells.data(), 1, &stats, &meter, complete);
+  }
   if (impl_->buffer.size() < cells) impl_->buffer.resize(cells);
   const std::uint64_t count = impl_->raw_solve(puzzle, limit, impl_->buffer.data(), 1, &stats, &meter, complete);
-  if (count > 0) {
-    if (!(first.shape == puzzle.shape) || first.cells.size() != cells) first = Grid(puzzle.shape);
-    std::memcpy(first.cells.data(), impl_->buffer.data(), cells);
-  }
+  if (count > 0) std::memcpy(first.cells.data(), impl_->buffer.data(), cells);
   return count;
 }
 

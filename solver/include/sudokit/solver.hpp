@@ -97,8 +97,9 @@ class Solver {
   SolveResult solve(const Grid& puzzle, std::uint64_t limit = 2, std::size_t keep = 1, const Budget& budget = {});
 
   /// solve() with keep = 1 for bulk callers: the first solution, when the count is not 0, is
-  /// written into `first` (given the puzzle's shape only when it has another), so a caller
-  /// that keeps `first` from one puzzle to the next allocates nothing once warm. Returns the
+  /// written into `first` (given the puzzle's shape only when it has another; its cells say
+  /// nothing when the count is 0), so a caller that keeps `first` from one puzzle to the next
+  /// allocates nothing once warm. Returns the
   /// count; `stats` is added to and `complete` set as in SolveResult. Same answers as solve().
   std::uint64_t solve_first(const Grid& puzzle, std::uint64_t limit, Grid& first, SearchStats& stats, bool& complete,
                             const Budget& budget = {});
