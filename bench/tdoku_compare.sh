@@ -20,25 +20,31 @@
 # CPU time rather than wall time, because the machine is shared: time other processes hold the
 # core is not counted (cache contention still is, which the alternation spreads evenly).
 #
-# Usage: bench/tdoku_compare.sh [--reps N] [--build DIR] [--sets a,b,...]
+# Usage: bench/tdoku_compare.sh [--reps N] [--build DIR] [--baseline DIR] [--sets a,b,...]
 #   DIR defaults to build/release (it must hold cli/sudokit); N defaults to 5.
+#   --baseline DIR: also times DIR/cli/sudokit (another build, e.g. of the previous commit in a
+#   git worktree) in the same alternation, and adds its ratio to tdoku and the new build's
+#   time over its time: a before/after in one window, where noise hits both alike.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build/release
 reps=5
+baseline=
 sets=17_clue,top1465,hardest_1106,serg_multi,se8
 while [ $# -gt 0 ]; do
   case $1 in
     --reps) reps=$2; shift 2 ;;
     --build) build=$(cd "$2" && pwd); shift 2 ;;
+    --baseline) baseline=$(cd "$2" && pwd)/cli/sudokit; shift 2 ;;
     --sets) sets=$2; shift 2 ;;
-    *) echo "usage: $0 [--reps N] [--build DIR] [--sets a,b,...]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--reps N] [--build DIR] [--baseline DIR] [--sets a,b,...]" >&2; exit 2 ;;
   esac
 done
 shared=$root/../shared
 sudokit=$build/cli/sudokit
 [ -x "$sudokit" ] || { echo "no $sudokit: build the sudokit target first" >&2; exit 2; }
+[ -z "$baseline" ] || [ -x "$baseline" ] || { echo "no $baseline: build the baseline's sudokit target first" >&2; exit 2; }
 work=$build/tdoku_compare
 mkdir -p "$work"
 
@@ -83,17 +89,24 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 status=0
 echo "| set | puzzles | sudokit s | tdoku s | sudokit / tdoku | sudokit guesses/puzzle | tdoku guesses/puzzle | counts (none/unique/multiple) |"
 echo "|---|---:|---:|---:|---:|---:|---:|---|"
+baseline_rows=()
 IFS=, read -r -a set_list <<< "$sets"
 for set in "${set_list[@]}"; do
   input=$(input_of "$set")
   n=$(wc -l < "$input")
-  : > "$work/.s"; : > "$work/.t"
+  : > "$work/.s"; : > "$work/.t"; : > "$work/.b"
   for _ in $(seq "$reps"); do
     cpu_of "$sudokit" solve --engine fast --threads 1 --limit 2 "$input" >> "$work/.s"
     cpu_of "$tdoku" "$input" >> "$work/.t"
     tdoku_line=$(cat "$work/.out")
+    [ -z "$baseline" ] || cpu_of "$baseline" solve --engine fast --threads 1 --limit 2 "$input" >> "$work/.b"
   done
   s=$(median < "$work/.s"); t=$(median < "$work/.t")
+  if [ -n "$baseline" ]; then
+    b=$(median < "$work/.b")
+    baseline_rows+=("$(awk -v set="$set" -v s="$s" -v t="$t" -v b="$b" \
+      'BEGIN { printf "| %s | %.3f | %.3f | %.3f | %.2f× | %.2f× | %.3f |", set, b, s, t, b / t, s / t, s / b }')")
+  fi
   read -r _ none _ unique _ multiple _ guesses <<< "$tdoku_line"
   # sudokit's jsonl records carry the verdict and the guesses; tally them like tdoku's line.
   read -r on ou om og < <("$sudokit" solve --engine fast --threads 1 --limit 2 --format jsonl "$input" 2>/dev/null |
@@ -105,6 +118,13 @@ for set in "${set_list[@]}"; do
   awk -v set="$set" -v n="$n" -v s="$s" -v t="$t" -v g="$guesses" -v og="$og" -v c="$none/$unique/$multiple" -v a="$agree" \
     'BEGIN { printf "| %s | %d | %.3f | %.3f | **%.2f×** | %.2f | %.2f | %s (agree: %s) |\n", set, n, s, t, s / t, og / n, g / n, c, a }'
 done
+if [ -n "$baseline" ]; then
+  echo
+  echo "Against the baseline $baseline:"
+  echo "| set | baseline s | sudokit s | tdoku s | baseline / tdoku | sudokit / tdoku | sudokit / baseline |"
+  echo "|---|---:|---:|---:|---:|---:|---:|"
+  printf '%s\n' "${baseline_rows[@]}"
+fi
 echo
 echo "Median of $reps runs each, alternating; CPU seconds (user + system) of the whole process."
 echo "Machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores;" \
