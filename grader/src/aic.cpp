@@ -164,7 +164,7 @@ bool find_aic(const Board& board, Step& step) {
     // The shortest chain over all starts is the step (SE rates chains by length).
     if (found && chain.size() >= step.chain.size()) continue;
     found = true;
-    step = Step{};
+    reset_step(step);
     step.technique = Technique::aic;
     for (int node : chain) {
       step.chain.push_back({node / n, node % n + 1});

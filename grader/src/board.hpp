@@ -199,6 +199,21 @@ class Board {
   CellBits given_;  ///< from_grid()'s givens (inline: board copies stay one allocation pair)
 };
 
+/// Makes `step` a fresh Step (as `step = Step{}`) but keeps its vectors' storage: the ladder
+/// reuses one Step for every finder it asks, and most finders start by clearing it.
+// A field added to Step must be reset below too; this size check is there to say so.
+static_assert(sizeof(Step) == 8 + 5 * sizeof(std::vector<int>) + 2 * 8, "Step changed: update reset_step");
+inline void reset_step(Step& step) {
+  step.technique = Step{}.technique;
+  step.placements.clear();
+  step.eliminations.clear();
+  step.cells.clear();
+  step.digits = 0;
+  step.houses.clear();
+  step.chain.clear();
+  step.rating = 0.0;
+}
+
 /// Adds an elimination to `step` when the candidate is present.
 inline void eliminate_into(const Board& board, Step& step, int cell, int digit) {
   if (board.value(cell) == 0 && board.has(cell, digit)) step.eliminations.push_back({cell, digit});

@@ -51,7 +51,7 @@ bool find_fish(const Board& board, int size, Step& step) {
       auto recurse = [&](auto&& self, std::size_t start, std::uint64_t cover) -> bool {
         if (static_cast<int>(chosen.size()) == size) {
           if (popcount(cover) != size) return false;
-          step = Step{};
+          reset_step(step);
           std::uint64_t base = 0;
           for (int i : chosen) base |= bit(i);
           for (std::uint64_t m = cover; m; m &= m - 1) {
@@ -135,7 +135,7 @@ bool find_finned_fish(const Board& board, int size, Step& step) {
           if (!(cover & box_cross)) continue;                  // the cover must pass through the fins' box
           const std::uint64_t fins = fins_cross & ~cover;
           if (!fins) continue;                                  // no fin: a basic fish (find_fish)
-          step = Step{};
+          reset_step(step);
           for (int c : box_cells) {
             const int line = orientation == 0 ? topo.row[c] : topo.col[c];
             const int cross = orientation == 0 ? topo.col[c] : topo.row[c];

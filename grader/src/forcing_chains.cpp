@@ -234,7 +234,8 @@ class Propagator {
     known_.set(s);
     first_parent_[static_cast<std::size_t>(s)] = static_cast<int>(pool_.size());
     parent_count_[static_cast<std::size_t>(s)] = static_cast<int>(count);
-    pool_.insert(pool_.end(), parents, parents + count);
+    // Mostly one or two parents: appended inline (insert's memmove call cost more than the copy).
+    for (std::size_t i = 0; i < count; ++i) pool_.push_back(parents[i]);
     seq_[static_cast<std::size_t>(s)] = static_cast<int>(order_.size());
     order_.push_back(s);
     const int cell = states_.cell(s), digit = states_.digit(s);
@@ -607,7 +608,7 @@ bool best_contradiction(const Board& board, Mode mode, bool with_false, Techniqu
   if (best == kNone) return false;
   Propagator& prop = propagator_for(board, mode);
   prop.run(best);
-  step = Step{};
+  reset_step(step);
   step.technique = technique;
   step.cells = {st.cell(best)};
   step.digits = digit_bit(st.digit(best));
@@ -686,7 +687,7 @@ bool best_verity(const Board& board, Mode mode, const std::vector<Choice>& choic
         best_target = entry.targets[t];
       }
   if (!best_choice) return false;
-  step = Step{};
+  reset_step(step);
   step.technique = technique;
   for (int b : best_choice->branches) {
     prop.run(b);

@@ -423,7 +423,7 @@ void make_direct(const Board& board, Step& step, Technique technique) {
 }  // namespace
 
 bool find_technique(Technique technique, const Board& board, Step& step) {
-  step = Step{};
+  reset_step(step);
   const StepFilter direct = [&board](const Step& s) { return hidden_single_left(board, s).cell >= 0; };
   bool found = false;
   switch (technique) {

@@ -92,7 +92,7 @@ bool lock_extras(const Board& board, bool from_lines, Technique technique, Step&
       if (first < 0) continue;
       for (int into = 0; into < topo.houses(); ++into) {
         if (into == from || (from < 3 * n && into < 3 * n) || !topo.in_house(first, into)) continue;
-        step = Step{};
+        reset_step(step);
         if (lock(board, from, into, d, technique, step, accept)) return true;
       }
     }
@@ -110,7 +110,7 @@ bool find_locked_pointing(const Board& board, Step& step, const StepFilter& acce
     for (int d = 1; d <= topo.n; ++d) {
       if (!(open & digit_bit(d))) continue;
       if (for_crossing_lines(topo, b, [&](int line) {
-            step = Step{};
+            reset_step(step);
             return lock(board, box_house, line, d, Technique::locked_pointing, step, accept);
           }))
         return true;
@@ -133,7 +133,7 @@ bool find_locked_claiming(const Board& board, Step& step, const StepFilter& acce
           break;
         }
       if (some_cell < 0) continue;
-      step = Step{};
+      reset_step(step);
       if (lock(board, line, topo.box_house(some_cell), d, Technique::locked_claiming, step, accept)) return true;
     }
   }

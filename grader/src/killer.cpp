@@ -191,7 +191,7 @@ bool leftover_support(const Board& board, const std::vector<int>& cells, int sum
 bool sum_step(const Board& board, const std::vector<int>& cells, int sum, Step& step) {
   const Topology& topo = board.topo();
   const int n = topo.n;
-  step = Step{};
+  reset_step(step);
   if (cells.size() > 2) {
     thread_local std::vector<std::uint64_t> support;
     if (!leftover_support(board, cells, sum, support)) return false;  // a broken board, or too many fillings

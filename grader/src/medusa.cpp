@@ -261,7 +261,7 @@ bool find_medusa_3d(const Board& board, Step& step) {
     for (int id : cl.nodes) index_of[static_cast<std::size_t>(id)] = -1;
   }
   if (!best) return false;
-  step = Step{};
+  reset_step(step);
   step.technique = Technique::medusa_3d;
   step.eliminations = std::move(best->eliminations);
   step.chain = std::move(best->proof);

@@ -71,7 +71,7 @@ bool find_skyscraper(const Board& board, Step& step) {
             const int top_q = end & 2 ? q.a : q.b;
             // Both pairs in the same two lines would be an X-Wing, not a skyscraper.
             if (cross(base_p) != cross(base_q) || cross(top_p) == cross(top_q)) continue;
-            step = Step{};
+            reset_step(step);
             eliminate_seeing_both(board, step, top_p, top_q, d);
             if (step.eliminations.empty()) continue;
             step.technique = Technique::skyscraper;
@@ -101,7 +101,7 @@ bool find_two_string_kite(const Board& board, Step& step) {
           const int far_r = end & 1 ? r.a : r.b;
           const int far_c = end & 2 ? c.a : c.b;
           if (topo.box[in_box_r] != topo.box[in_box_c]) continue;
-          step = Step{};
+          reset_step(step);
           eliminate_seeing_both(board, step, far_r, far_c, d);
           if (step.eliminations.empty()) continue;
           step.technique = Technique::two_string_kite;
@@ -143,7 +143,7 @@ bool find_simple_colouring(const Board& board, Step& step) {
           }
       }
       if (cluster.size() < 3) continue;  // a lone pair: its traps are locked candidates
-      step = Step{};
+      reset_step(step);
       // Colour wrap: a colour with two cells that see each other is false.
       int false_colour = 0;
       for (std::size_t i = 0; i < cluster.size() && !false_colour; ++i)

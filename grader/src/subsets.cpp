@@ -10,6 +10,9 @@
 // searched, each up to size 4. The search is a plain k-combination walk over the house's
 // eligible cells (2..k candidates) or digits (2..k positions), in ascending order, stopping
 // at the first combination that removes something.
+#include <array>
+#include <span>
+
 #include "board.hpp"
 
 namespace sudokit::grading {
@@ -23,25 +26,25 @@ constexpr Technique hidden_technique(int size) {
 }
 
 /// Visits every `size`-combination of `items` with the OR of their masks; stops when `visit`
-/// returns true.
+/// returns true. `size` is at most 4; the walk keeps its state on the stack (the ladder asks
+/// every house of every board, so a heap block per call was a measurable share of grading).
 template <class Visit>
 bool combinations(const std::vector<std::pair<int, std::uint64_t>>& items, int size, Visit visit) {
-  std::vector<int> chosen;
-  std::vector<std::uint64_t> unions{0};
-  auto recurse = [&](auto&& self, std::size_t start) -> bool {
-    if (static_cast<int>(chosen.size()) == size) return visit(chosen, unions.back());
+  constexpr int kMost = 4;
+  std::array<int, kMost> chosen{};
+  std::array<std::uint64_t, kMost + 1> unions{};
+  auto recurse = [&](auto&& self, std::size_t start, int depth) -> bool {
+    if (depth == size) return visit(std::span<const int>(chosen.data(), static_cast<std::size_t>(size)), unions[static_cast<std::size_t>(depth)]);
     for (std::size_t i = start; i < items.size(); ++i) {
-      const std::uint64_t u = unions.back() | items[i].second;
+      const std::uint64_t u = unions[static_cast<std::size_t>(depth)] | items[i].second;
       if (popcount(u) > size) continue;  // a union only grows: prune early
-      chosen.push_back(items[i].first);
-      unions.push_back(u);
-      if (self(self, i + 1)) return true;
-      chosen.pop_back();
-      unions.pop_back();
+      chosen[static_cast<std::size_t>(depth)] = items[i].first;
+      unions[static_cast<std::size_t>(depth) + 1] = u;
+      if (self(self, i + 1, depth + 1)) return true;
     }
     return false;
   };
-  return recurse(recurse, 0);
+  return size >= 1 && size <= kMost && recurse(recurse, 0, 0);
 }
 
 }  // namespace
@@ -60,9 +63,9 @@ bool find_naked_subset(const Board& board, int size, Step& step) {
     }
     // With no other open cell there is nothing to eliminate.
     if (open <= size || static_cast<int>(cells.size()) < size) continue;
-    if (combinations(cells, size, [&](const std::vector<int>& chosen, std::uint64_t digits) {
+    if (combinations(cells, size, [&](std::span<const int> chosen, std::uint64_t digits) {
           if (popcount(digits) != size) return false;
-          step = Step{};
+          reset_step(step);
           for (int c : topo.house(h)) {
             bool in_subset = false;
             for (int s : chosen) in_subset = in_subset || s == c;
@@ -71,7 +74,7 @@ bool find_naked_subset(const Board& board, int size, Step& step) {
           }
           if (step.eliminations.empty()) return false;
           step.technique = naked_technique(size);
-          step.cells = chosen;
+          step.cells.assign(chosen.begin(), chosen.end());
           step.digits = digits;
           step.houses = {h};
           normalise(step);
@@ -96,11 +99,11 @@ bool find_hidden_subset(const Board& board, int size, Step& step, const StepFilt
       if (count >= 2 && count <= size) digits.emplace_back(d, where);
     }
     if (static_cast<int>(digits.size()) < size) continue;
-    if (combinations(digits, size, [&](const std::vector<int>& chosen, std::uint64_t where) {
+    if (combinations(digits, size, [&](std::span<const int> chosen, std::uint64_t where) {
           if (popcount(where) != size) return false;
           std::uint64_t keep = 0;
           for (int d : chosen) keep |= digit_bit(d);
-          step = Step{};
+          reset_step(step);
           const auto house = topo.house(h);
           for (std::uint64_t w = where; w; w &= w - 1) {
             const int c = house[static_cast<std::size_t>(lowest(w))];

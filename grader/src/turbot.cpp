@@ -48,7 +48,7 @@ bool find_turbot_fish(const Board& board, Step& step) {
             const int a = oi ? links[i].b : links[i].a, b = oi ? links[i].a : links[i].b;
             const int c = oj ? links[j].b : links[j].a, e = oj ? links[j].a : links[j].b;
             if (!topo.sees(b, c) || a == c || a == e || b == e || a == e) continue;
-            step = Step{};
+            reset_step(step);
             for (int x : topo.peers(a))
               if (x != e && topo.sees(x, e)) eliminate_into(board, step, x, d);
             if (step.eliminations.empty()) continue;
@@ -105,7 +105,7 @@ bool find_empty_rectangle(const Board& board, Step& step) {
                 target = r * n + topo.col[far];
               }
               if (topo.box[target] == box || target == far) continue;
-              step = Step{};
+              reset_step(step);
               eliminate_into(board, step, target, d);
               if (step.eliminations.empty()) continue;
               step.technique = Technique::empty_rectangle;

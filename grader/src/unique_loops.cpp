@@ -157,7 +157,7 @@ bool find_unique_loop_1(const Board& board, Step& step) {
     for (int c : loop)
       if (board.candidates(c) != pair) odd = c;
     if (odd < 0) return false;
-    step = Step{};
+    reset_step(step);
     for (std::uint64_t m = pair; m; m &= m - 1) eliminate_into(board, step, odd, lowest(m) + 1);
     if (step.eliminations.empty()) return false;
     describe_loop(step, Technique::unique_loop_1, loop, pair, loop_rating(static_cast<int>(loop.size())));
@@ -181,7 +181,7 @@ bool find_unique_loop_2(const Board& board, Step& step) {
         extra |= board.candidates(c) & ~pair;
       }
     if (roof.size() < 2 || extra != digit_bit(x)) return false;
-    step = Step{};
+    reset_step(step);
     for (int c : topo.peers(roof[0])) {
       bool sees_all = true;
       for (std::size_t i = 1; i < roof.size() && sees_all; ++i) sees_all = c != roof[i] && topo.sees(c, roof[i]);
@@ -212,7 +212,7 @@ bool find_unique_loop_4(const Board& board, Step& step) {
         const int a = lowest(m) + 1;
         const int b = lowest(pair & ~digit_bit(a)) + 1;
         if (popcount(board.positions(h, a)) != 2) continue;  // a only in the two roof cells
-        step = Step{};
+        reset_step(step);
         eliminate_into(board, step, roof[0], b);
         eliminate_into(board, step, roof[1], b);
         if (step.eliminations.empty()) continue;
@@ -256,7 +256,7 @@ bool find_bug_type_2(const Board& board, Step& step) {
       if (thrice != 0 || once != twice) grave = false;
     }
     if (!grave) continue;
-    step = Step{};
+    reset_step(step);
     for (int c : topo.peers(extra_cells[0])) {
       bool sees_all = true;
       for (std::size_t i = 1; i < extra_cells.size() && sees_all; ++i)

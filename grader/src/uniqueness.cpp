@@ -38,7 +38,7 @@ bool find_unique_rectangle_1(const Board& board, Step& step) {
       }
     }
     if (odd < 0 || pair == 0 || (board.candidates(odd) & pair) != pair) return false;
-    step = Step{};
+    reset_step(step);
     for (std::uint64_t m = pair; m; m &= m - 1) eliminate_into(board, step, odd, lowest(m) + 1);
     step.technique = Technique::unique_rectangle_1;
     step.cells.assign(corners.begin(), corners.end());
@@ -82,7 +82,7 @@ bool find_bug_plus_1(const Board& board, Step& step) {
     }
   }
   if (extra == 0) return false;
-  step = Step{};
+  reset_step(step);
   step.technique = Technique::bug_plus_1;
   step.placements = {{odd, extra}};
   step.cells = {odd};
@@ -148,7 +148,7 @@ bool find_unique_rectangle_2(const Board& board, Step& step) {
     const std::uint64_t x0 = board.candidates(roof[0]) & ~pair, x1 = board.candidates(roof[1]) & ~pair;
     if (x0 != x1 || popcount(x0) != 1) return false;
     const int x = lowest(x0) + 1;
-    step = Step{};
+    reset_step(step);
     for (int c : topo.peers(roof[0]))
       if (c != roof[1] && topo.sees(c, roof[1])) eliminate_into(board, step, c, x);
     if (step.eliminations.empty()) return false;
@@ -167,7 +167,7 @@ bool find_pseudo_subset(const Board& board, std::uint64_t pseudo, const std::vec
     std::uint64_t digits = pseudo;
     for (int i : pick) digits |= board.candidates(others[static_cast<std::size_t>(i)]);
     if (popcount(digits) == size + 1) {
-      step = Step{};
+      reset_step(step);
       for (int k = 0; k < m; ++k) {
         bool picked = false;
         for (int i : pick) picked = picked || i == k;
@@ -223,7 +223,7 @@ bool find_unique_rectangle_4(const Board& board, Step& step) {
         const int a = lowest(side ? pair & (pair - 1) : pair) + 1;
         const int b = lowest(pair & ~digit_bit(a)) + 1;
         if (popcount(board.positions(h, a)) != 2) continue;  // a only in the two roof cells
-        step = Step{};
+        reset_step(step);
         eliminate_into(board, step, roof[0], b);
         eliminate_into(board, step, roof[1], b);
         if (step.eliminations.empty()) continue;

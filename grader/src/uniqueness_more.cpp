@@ -179,7 +179,7 @@ bool find_unique_rectangle_5(const Board& board, Step& step) {
         }
       if (popcount(extra) != 1 || roof.size() < 2 || roof.size() > 3) return false;
       if (roof.size() == 2 && topo.sees(roof[0], roof[1])) return false;  // type 2
-      step = Step{};
+      reset_step(step);
       eliminate_seeing_all(board, step, roof, lowest(extra) + 1);
       if (step.eliminations.empty()) return false;
       describe(step, Technique::unique_rectangle_5, k, pair, 4.6);
@@ -204,7 +204,7 @@ bool find_unique_rectangle_6(const Board& board, Step& step) {
           const bool cols = popcount(board.positions(topo.col_house(k[0]), x)) == 2 &&
                             popcount(board.positions(topo.col_house(k[3]), x)) == 2;
           if (!rows && !cols) continue;
-          step = Step{};
+          reset_step(step);
           eliminate_into(board, step, roof0, x);
           eliminate_into(board, step, roof1, x);
           if (step.eliminations.empty()) continue;
@@ -232,7 +232,7 @@ bool find_hidden_rectangle(const Board& board, Step& step) {
           if (popcount(board.positions(topo.row_house(d), x)) != 2 ||
               popcount(board.positions(topo.col_house(d), x)) != 2)
             continue;
-          step = Step{};
+          reset_step(step);
           eliminate_into(board, step, d, y);
           if (step.eliminations.empty()) continue;
           describe(step, Technique::hidden_rectangle, k, pair, 4.7);
@@ -255,7 +255,7 @@ bool find_avoidable_rectangle_1(const Board& board, Step& step) {
       bool solved = true;
       for (int cell : {d, r, c}) solved = solved && board.value(cell) != 0 && !board.given(cell);
       if (!solved || board.value(r) != board.value(c) || board.value(d) == board.value(r)) continue;
-      step = Step{};
+      reset_step(step);
       eliminate_into(board, step, empty, board.value(d));
       if (step.eliminations.empty()) continue;
       describe(step, Technique::avoidable_rectangle_1, k, digit_bit(board.value(d)) | digit_bit(board.value(r)), 4.5);
@@ -279,7 +279,7 @@ bool find_avoidable_rectangle_2(const Board& board, Step& step) {
       const std::uint64_t xu = board.candidates(u) & ~b, xv = board.candidates(v) & ~a;
       if ((board.candidates(u) & b) == 0 || (board.candidates(v) & a) == 0) continue;
       if (popcount(board.candidates(u)) != 2 || xu != xv) continue;
-      step = Step{};
+      reset_step(step);
       eliminate_seeing_all(board, step, {u, v}, lowest(xu) + 1);
       if (step.eliminations.empty()) continue;
       describe(step, Technique::avoidable_rectangle_2, k, a | b, 4.6);
@@ -336,7 +336,7 @@ bool find_bug_type_4(const Board& board, Step& step) {
   const int v = lowest(common) + 1;
   for (int h : houses_of_all(topo, cells)) {
     if (popcount(board.positions(h, v)) != 2) continue;  // v only in the two BUG cells
-    step = Step{};
+    reset_step(step);
     for (std::uint64_t m = board.candidates(c1) & ~e1 & ~common; m; m &= m - 1) eliminate_into(board, step, c1, lowest(m) + 1);
     for (std::uint64_t m = board.candidates(c2) & ~e2 & ~common; m; m &= m - 1) eliminate_into(board, step, c2, lowest(m) + 1);
     if (step.eliminations.empty()) return false;

@@ -43,7 +43,7 @@ bool find_xy_wing(const Board& board, Step& step) {
       const std::uint64_t want_b = (p & ~ma) | z;
       for (int b : topo.peers(pivot)) {
         if (b <= a || board.candidates(b) != want_b) continue;
-        step = Step{};
+        reset_step(step);
         eliminate_seeing_all(board, step, {a, b}, lowest(z) + 1);
         if (step.eliminations.empty()) continue;
         step.technique = Technique::xy_wing;
@@ -69,7 +69,7 @@ bool find_xyz_wing(const Board& board, Step& step) {
         const std::uint64_t mb = board.candidates(b);
         if (b <= a || popcount(mb) != 2 || (mb & ~p) != 0 || (ma | mb) != p) continue;
         const std::uint64_t z = ma & mb;
-        step = Step{};
+        reset_step(step);
         eliminate_seeing_all(board, step, {pivot, a, b}, lowest(z) + 1);
         if (step.eliminations.empty()) continue;
         step.technique = Technique::xyz_wing;
@@ -103,7 +103,7 @@ bool find_w_wing(const Board& board, Step& step) {
           if (p == first || p == second || q == first || q == second) continue;
           const bool linked = (topo.sees(p, first) && topo.sees(q, second)) || (topo.sees(p, second) && topo.sees(q, first));
           if (!linked) continue;
-          step = Step{};
+          reset_step(step);
           eliminate_seeing_all(board, step, {first, second}, other);
           if (step.eliminations.empty()) continue;
           step.technique = Technique::w_wing;
@@ -164,7 +164,7 @@ bool find_wxyz_wing(const Board& board, Step& step) {
             }
           }
           if (unrestricted != 1) continue;
-          step = Step{};
+          reset_step(step);
           for (int c = 0; c < topo.cells; ++c) {
             if (board.value(c) != 0 || !board.has(c, z)) continue;
             bool member = false, sees_all = true;
