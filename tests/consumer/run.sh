@@ -98,7 +98,7 @@ fi
 man_page=$(find "$prefix/share/man/man1" -name 'sudokit.1*' 2>/dev/null | head -1)
 [ -n "$man_page" ] || fail "no man page under $prefix/share/man/man1"
 # The program loads its book renderer only to draw (plugins/): installed, it must find it
-# beside itself (<libdir>/sudokit, through its $ORIGIN-relative run path), under any prefix.
+# beside itself (<libdir>/sudokit, relative to the program), under any prefix.
 if [ -n "$(find "$prefix/lib" -maxdepth 3 -path '*/sudokit/libsudokit-book.so' 2>/dev/null | head -1)" ]; then
   printf '%s\n' "$puzzle" > "$work/book_input.txt"
   env -u SUDOKIT_PLUGIN_DIR "$program" book "$work/book_input.txt" -o "$work/book.pdf" >/dev/null 2>"$work/book.err" \
