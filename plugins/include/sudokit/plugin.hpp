@@ -24,11 +24,11 @@
 #pragma once
 
 #include <dlfcn.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <string>
-#include <sys/stat.h>
 
 #ifndef SUDOKIT_PLUGIN_RELATIVE_DIR
 #define SUDOKIT_PLUGIN_RELATIVE_DIR "../lib/sudokit"
