@@ -9,27 +9,20 @@
 // foreign byte anywhere, a digit past N) and the alphabets that must not take it.
 #include <cstdint>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "reader_support.hpp"
 #include "sudokit/grid.hpp"
 #include "sudokit/reader.hpp"
 
 namespace sudokit {
 namespace {
 
-std::vector<Record> read_all(const std::string& text, const ReaderOptions& options = {}) {
-  std::istringstream in(text);
-  RecordReader reader(in, "test", options);
-  std::vector<Record> records;
-  Record record;
-  while (reader.next(record)) records.push_back(record);
-  return records;
-}
+using testing::read_all;
 
 /// A random line of `cells` bytes from '.', '0' and the digits 1..`top`.
 std::string random_line(std::mt19937& rng, int cells, int top) {

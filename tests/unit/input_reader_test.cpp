@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include "sudokit/grid.hpp"
+#include "reader_support.hpp"
 #include "sudokit/reader.hpp"
 #include "test_support.hpp"
 
@@ -22,17 +23,8 @@ namespace sudokit {
 namespace {
 
 using testing::grid_from_line;
+using testing::read_all;
 using testing::shared_data;
-
-std::vector<Record> read_all(const std::string& text, const ReaderOptions& options = {}) {
-  std::istringstream in(text);
-  RecordReader reader(in, "test", options);
-  std::vector<Record> records;
-  Record record;
-  while (reader.next(record)) records.push_back(record);
-  EXPECT_EQ(reader.records(), records.size());
-  return records;
-}
 
 /// A complete valid grid of any shape: row r is the base row shifted by
 /// box_cols·(r mod box_rows) + r / box_rows, which keeps rows, columns and boxes distinct.
