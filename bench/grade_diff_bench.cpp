@@ -15,6 +15,7 @@
 //   grade_diff_bench --check /tmp/grades.txt            # after: lists every difference, exit 1 if any
 //   grade_diff_bench --check F --sets top1465 --threads 2
 //   grade_diff_bench --write F --sets 17_clue16        # every 16th 17-clue puzzle (canonical form work)
+//   grade_diff_bench --check F --easiest-path           # SE's easiest path everywhere (GradeOptions::easiest_path)
 //
 // --threads k grades with k threads (one Grader each; the output order is fixed). The
 // sample pinned by tests/slow/grader_outputs_test.cpp was taken from such a file.
@@ -103,15 +104,22 @@ std::string record(const Item& item, const sudokit::Grade& g) {
 int main(int argc, char** argv) {
   std::string write, check, sets = "top1465,hardest_1106,se_dev8";
   unsigned threads = 1;
-  for (int i = 1; i + 1 < argc; i += 2) {
+  sudokit::GradeOptions options;
+  for (int i = 1; i < argc; ++i) {
     const std::string flag = argv[i];
+    if (flag == "--easiest-path") {
+      options.easiest_path = true;
+      continue;
+    }
+    if (i + 1 >= argc) break;
     if (flag == "--write") write = argv[i + 1];
     else if (flag == "--check") check = argv[i + 1];
     else if (flag == "--sets") sets = argv[i + 1];
     else if (flag == "--threads") threads = static_cast<unsigned>(std::max(1, std::atoi(argv[i + 1])));
+    ++i;
   }
   if (write.empty() == check.empty()) {
-    std::fprintf(stderr, "usage: grade_diff_bench (--write FILE | --check FILE) [--sets a,b] [--threads k]\n");
+    std::fprintf(stderr, "usage: grade_diff_bench (--write FILE | --check FILE) [--sets a,b] [--threads k] [--easiest-path]\n");
     return 2;
   }
   std::vector<Item> items;
@@ -128,7 +136,7 @@ int main(int argc, char** argv) {
   std::atomic<std::size_t> next{0};
   auto work = [&] {
     sudokit::Grader grader;
-    for (std::size_t i; (i = next++) < items.size();) lines[i] = record(items[i], grader.grade(items[i].grid));
+    for (std::size_t i; (i = next++) < items.size();) lines[i] = record(items[i], grader.grade(items[i].grid, options));
   };
   std::vector<std::thread> pool;
   for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work);

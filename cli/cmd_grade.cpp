@@ -25,7 +25,10 @@ constexpr const char* kUsage =
     "usage: sudokit grade [OPTIONS] [FILE...]\n"
     "Rates each puzzle by the human solving techniques it needs, solving it the way a person\n"
     "does: always the easiest technique available, and rates it on Sukaku Explainer's scale\n"
-    "(the hardest step of that path). One record per puzzle:\n"
+    "(the hardest step of that path). Past the hardest step so far, where the basic techniques\n"
+    "have nothing, the path takes the step cheapest to find among those rated no higher (the\n"
+    "rating is that step's all the same); --easiest-path keeps to the easiest step there too\n"
+    "(Sukaku Explainer's whole path, for --explain; slower). One record per puzzle:\n"
     "  LEVEL RATING SCORE HARDEST    e.g. 'hard 4.2 1264 turbot-fish'\n"
     "LEVEL follows RATING: easy < 2.5 (singles, direct techniques), medium < 4.0 (locked\n"
     "candidates, pairs, triples, X-Wing, Swordfish), hard < 6.0 (skyscraper, kite, turbot,\n"
@@ -55,9 +58,12 @@ int run_grade(const std::vector<std::string>& args) {
   common.grid_layout = false;
   std::string uniqueness_text = "check";
   bool explain = false;
+  bool settings_easiest_path = false;
   po::options_description options("grade options");
   options.add_options()
       ("explain", po::bool_switch(&explain), "also print the solving path, one step per line")
+      ("easiest-path", po::bool_switch(&settings_easiest_path),
+       "take the easiest step everywhere, also past the hardest (Sukaku Explainer's path; slower)")
       ("uniqueness", po::value(&uniqueness_text)->default_value("check")->value_name("MODE"),
        "check | assume | off: when unique rectangle and BUG+1 may be used");
   add_record_options(options, common);
@@ -69,6 +75,7 @@ int run_grade(const std::vector<std::string>& args) {
   check_engine_takes_variant(engine, common.input.variant_kind());
   GradeSettings settings;
   settings.options.record_path = explain;
+  settings.options.easiest_path = settings_easiest_path;
   const auto uniqueness = parse_uniqueness(uniqueness_text);
   if (!uniqueness) throw UsageError(fmt::format("unknown --uniqueness '{}' (use check, assume or off)", uniqueness_text));
   settings.options.uniqueness = *uniqueness;

@@ -55,6 +55,13 @@ bool find_region_forcing_chain(const Board& board, Step& step);
 /// candidate of a cell, or every place of a digit in a house imply the same conclusion).
 bool find_dynamic_contradiction(const Board& board, Step& step);
 bool find_dynamic_forcing_chain(const Board& board, Step& step);
+/// Every step the analysis behind one of the finders above yields on this board (Nishio,
+/// cell and region forcing chains, dynamic contradiction and forcing chains), shortest
+/// first, each conclusion once, at most `limit` of them, appended to `out`; returns how many.
+/// The first is the step the technique's find_ function gives. Each step is sound on any
+/// later board of the same path: a conclusion is a fact about the solution, and taking
+/// candidates away never breaks an implication of its proof.
+std::size_t find_forcing_chain_steps(Technique technique, const Board& board, std::size_t limit, std::vector<Step>& out);
 /// Dynamic forcing chains "+" (SE 9.0): propagation adds locked candidates (pointing and
 /// claiming on the assumed board) to the singles; the shortest of both forms.
 bool find_dynamic_forcing_chain_plus(const Board& board, Step& step);

@@ -191,6 +191,14 @@ void Board::apply(const Step& step) {
   for (const CellDigit& e : step.eliminations) eliminate(e.cell, e.digit);
 }
 
+bool changes(const Board& board, const Step& step) {
+  for (const CellDigit& p : step.placements)
+    if (board.value(p.cell) == 0) return true;
+  for (const CellDigit& e : step.eliminations)
+    if (board.value(e.cell) == 0 && board.has(e.cell, e.digit)) return true;
+  return false;
+}
+
 void normalise(Step& step) {
   std::sort(step.eliminations.begin(), step.eliminations.end());
   step.eliminations.erase(std::unique(step.eliminations.begin(), step.eliminations.end()), step.eliminations.end());

@@ -283,6 +283,19 @@ struct LadderMeter {
 /// next_step() under a budget: nullopt with meter->spent set when it ran out before the
 /// easiest step was known (a step found but not yet proved the easiest is not returned).
 std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderMeter* meter);
+/// next_step() past a path's hardest step so far, rated `ceiling`: any step rated at most
+/// `ceiling` leaves the path's rating as it is, so once the techniques below 6.0 have nothing
+/// within it, the expensive ones are asked cheapest first and the first step within the
+/// ceiling is taken. The easiest step, exactly as above, when there is none within it (and
+/// always when `ceiling` is below 6.0).
+/// When `more` is given, a forcing-chain analysis asked past the ceiling also appends its
+/// other conclusions within the ceiling there, to be taken after the step while they still
+/// change the board (changes()).
+std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderMeter* meter, double ceiling,
+                              std::vector<Step>* more);
+/// Whether applying `step` would change `board`: a placement in an empty cell, or an
+/// elimination of a candidate still there.
+bool changes(const Board& board, const Step& step);
 
 // fish.cpp: finned and sashimi fish of size 2..4 (fins in one box).
 bool find_finned_fish(const Board& board, int size, Step& step);

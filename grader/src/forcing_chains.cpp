@@ -595,26 +595,43 @@ void set_conclusion(Step& step, const States& st, int s) {
     step.eliminations = {{st.cell(s), st.digit(s)}};
 }
 
-/// Contradictions among `ran` assumptions: the shortest one (true assumption: elimination;
-/// false assumption: placement).
-bool best_contradiction(const Board& board, Mode mode, bool with_false, Technique technique, Step& step) {
+/// Contradictions among `ran` assumptions (true assumption: elimination; false assumption:
+/// placement), shortest first, the first in state order among equals; at most `limit` steps
+/// appended to `out`. Returns how many.
+std::size_t contradiction_steps(const Board& board, Mode mode, bool with_false, Technique technique, std::size_t limit,
+                                std::vector<Step>& out) {
   const Analysis& a = analyse(board, mode, with_false);
   const States st{board.n()};
-  int best = kNone;
-  for (std::size_t s = 0; s < a.ran.size(); ++s) {
-    if (!a.contradicts[s] || (!with_false && !States::on(static_cast<int>(s)))) continue;
-    if (best == kNone || a.contradiction_length[s] < a.contradiction_length[static_cast<std::size_t>(best)]) best = static_cast<int>(s);
-  }
-  if (best == kNone) return false;
+  thread_local std::vector<int> found;
+  found.clear();
+  for (std::size_t s = 0; s < a.ran.size(); ++s)
+    if (a.contradicts[s] && (with_false || States::on(static_cast<int>(s)))) found.push_back(static_cast<int>(s));
+  const std::size_t count = std::min(limit, found.size());
+  std::partial_sort(found.begin(), found.begin() + static_cast<std::ptrdiff_t>(count), found.end(), [&a](int x, int y) {
+    const int lx = a.contradiction_length[static_cast<std::size_t>(x)], ly = a.contradiction_length[static_cast<std::size_t>(y)];
+    return lx != ly ? lx < ly : x < y;
+  });
   Propagator& prop = propagator_for(board, mode);
-  prop.run(best);
-  reset_step(step);
-  step.technique = technique;
-  step.cells = {st.cell(best)};
-  step.digits = digit_bit(st.digit(best));
-  push_proof(step, st, prop.proof(prop.clash_last()));
-  if (const auto rest = prop.clash_rest(); !rest.empty()) push_proof(step, st, prop.proof(rest));
-  set_conclusion(step, st, best ^ 1);
+  for (std::size_t i = 0; i < count; ++i) {
+    const int s = found[i];
+    prop.run(s);
+    Step& step = out.emplace_back();
+    step.technique = technique;
+    step.cells = {st.cell(s)};
+    step.digits = digit_bit(st.digit(s));
+    push_proof(step, st, prop.proof(prop.clash_last()));
+    if (const auto rest = prop.clash_rest(); !rest.empty()) push_proof(step, st, prop.proof(rest));
+    set_conclusion(step, st, s ^ 1);
+  }
+  return count;
+}
+
+/// The shortest contradiction (contradiction_steps' first), in `step`.
+bool best_contradiction(const Board& board, Mode mode, bool with_false, Technique technique, Step& step) {
+  thread_local std::vector<Step> one;
+  one.clear();
+  if (!contradiction_steps(board, mode, with_false, technique, 1, one)) return false;
+  step = std::move(one.front());
   return true;
 }
 
@@ -625,17 +642,17 @@ struct Choice {
   int house = kNone;
 };
 
-/// Verities: conclusions common to every branch of a choice; the shortest over all choices.
-bool best_verity(const Board& board, Mode mode, const std::vector<Choice>& choices, Technique technique, Step& step) {
+/// Verities: conclusions common to every branch of a choice, shortest first over all choices
+/// (the first in choice order, then target order, among equals), each conclusion once; at
+/// most `limit` steps appended to `out`. Returns how many.
+std::size_t verity_steps(const Board& board, Mode mode, const std::vector<Choice>& choices, Technique technique,
+                         std::size_t limit, std::vector<Step>& out) {
   const bool with_false = std::any_of(choices.begin(), choices.end(), [](const Choice& c) {
     return std::any_of(c.branches.begin(), c.branches.end(), [](int s) { return !States::on(s); });
   });
   const Analysis& a = analyse(board, mode, with_false);
   const States st{board.n()};
   Propagator& prop = propagator_for(board, mode);
-  int best_length = std::numeric_limits<int>::max();
-  const Choice* best_choice = nullptr;
-  int best_target = kNone;
   Bits common;
   std::vector<int> targets;
   // Choices with common conclusions, and the branches' proof lengths for each: collected
@@ -678,25 +695,50 @@ bool best_verity(const Board& board, Mode mode, const std::vector<Choice>& choic
       for (std::size_t t = 0; t < entry.targets.size(); ++t) entry.lengths[t] += prop.ancestors(entry.targets[t]);
     }
   }
-  // The shortest, the first in choice order (then target order) among equals.
-  for (const Pending& entry : pending)
-    for (std::size_t t = 0; t < entry.targets.size(); ++t)
-      if (entry.lengths[t] < best_length) {
-        best_length = entry.lengths[t];
-        best_choice = entry.choice;
-        best_target = entry.targets[t];
-      }
-  if (!best_choice) return false;
-  reset_step(step);
-  step.technique = technique;
-  for (int b : best_choice->branches) {
-    prop.run(b);
-    push_proof(step, st, prop.proof({best_target}));
-    if (std::find(step.cells.begin(), step.cells.end(), st.cell(b)) == step.cells.end()) step.cells.push_back(st.cell(b));
-    step.digits |= digit_bit(st.digit(b));
+  // Shortest first; the first in choice order (then target order) among equals.
+  struct Conclusion {
+    int length;
+    std::size_t entry, target;
+  };
+  thread_local std::vector<Conclusion> conclusions;
+  conclusions.clear();
+  for (std::size_t p = 0; p < pending.size(); ++p)
+    for (std::size_t t = 0; t < pending[p].targets.size(); ++t) conclusions.push_back({pending[p].lengths[t], p, t});
+  const auto shorter = [](const Conclusion& x, const Conclusion& y) { return x.length < y.length; };
+  if (limit == 1 && !conclusions.empty())  // the ladder's question: only the first shortest
+    std::iter_swap(conclusions.begin(), std::min_element(conclusions.begin(), conclusions.end(), shorter));
+  else
+    std::stable_sort(conclusions.begin(), conclusions.end(), shorter);
+  std::size_t count = 0;
+  thread_local std::vector<int> concluded;
+  concluded.clear();
+  for (const Conclusion& c : conclusions) {
+    if (count == limit) break;
+    const Pending& entry = pending[c.entry];
+    const int target = entry.targets[c.target];
+    if (std::find(concluded.begin(), concluded.end(), target) != concluded.end()) continue;  // a longer proof of the same
+    concluded.push_back(target);
+    Step& step = out.emplace_back();
+    step.technique = technique;
+    for (int b : entry.choice->branches) {
+      prop.run(b);
+      push_proof(step, st, prop.proof({target}));
+      if (std::find(step.cells.begin(), step.cells.end(), st.cell(b)) == step.cells.end()) step.cells.push_back(st.cell(b));
+      step.digits |= digit_bit(st.digit(b));
+    }
+    if (entry.choice->house != kNone) step.houses = {entry.choice->house};
+    set_conclusion(step, st, target);
+    ++count;
   }
-  if (best_choice->house != kNone) step.houses = {best_choice->house};
-  set_conclusion(step, st, best_target);
+  return count;
+}
+
+/// The shortest verity (verity_steps' first), in `step`.
+bool best_verity(const Board& board, Mode mode, const std::vector<Choice>& choices, Technique technique, Step& step) {
+  thread_local std::vector<Step> one;
+  one.clear();
+  if (!verity_steps(board, mode, choices, technique, 1, one)) return false;
+  step = std::move(one.front());
   return true;
 }
 
@@ -771,6 +813,20 @@ std::vector<Choice> dynamic_choices(const Board& board) {
 bool find_dynamic_forcing_chain(const Board& board, Step& step) {
   if (board.n() > kMaxN) return false;
   return best_verity(board, Mode::dynamic, dynamic_choices(board), Technique::dynamic_forcing_chain, step);
+}
+
+std::size_t find_forcing_chain_steps(Technique technique, const Board& board, std::size_t limit, std::vector<Step>& out) {
+  if (board.n() > kMaxN || limit == 0) return 0;
+  switch (technique) {
+    case Technique::nishio: return contradiction_steps(board, Mode::single_digit, false, technique, limit, out);
+    case Technique::cell_forcing_chain: return verity_steps(board, Mode::static_links, cell_choices(board), technique, limit, out);
+    case Technique::region_forcing_chain:
+      return verity_steps(board, Mode::static_links, region_choices(board), technique, limit, out);
+    case Technique::dynamic_contradiction: return contradiction_steps(board, Mode::dynamic, true, technique, limit, out);
+    case Technique::dynamic_forcing_chain:
+      return verity_steps(board, Mode::dynamic, dynamic_choices(board), technique, limit, out);
+    default: return 0;
+  }
 }
 
 bool find_dynamic_forcing_chain_plus(const Board& board, Step& step) {

@@ -5,6 +5,15 @@
 // the rating: a puzzle is as hard as the hardest thing it *needs*, and an X-Wing found while
 // a hidden single was available would overstate it.
 //
+// Past the hardest step so far that restart is mostly waste: once the path has taken a step
+// rated R (6.0 or more), any later step rated R or less leaves the rating at R, and on hard
+// puzzles most of the grading time went into proving that no easier step than the next
+// forcing chain exists (75% of top1465's time). So there the ladder asks the basic techniques
+// as before, then the expensive ones cheapest-per-step first, takes the first step within R,
+// and takes every conclusion of a forcing-chain analysis at once (next_step's ceiling). A
+// step above R is still found by the ladder exactly, so the rating rises only where SE's
+// would. GradeOptions::easiest_path turns this off (SE's own path, step for step).
+//
 // Before the loop the solver decides whether the puzzle has a solution and whether it is
 // unique (cheap next to grading, and the uniqueness techniques must not run otherwise). When
 // the loop stalls, the grader measures how much search the stalled state needs (branch
@@ -545,21 +554,175 @@ constexpr Technique kLadder[] = {
     Technique::dynamic_forcing_chain, Technique::dynamic_forcing_chain_plus,
 };
 
+// Past the hardest step so far, any step rated no higher leaves the rating where it is, so the
+// path need not find the easiest one (see next_step with a ceiling). From this base rating on
+// the ladder's finders are the expensive ones, and there they are asked in the order below:
+// cheapest per step found first, measured on top1465 (docs/PERFORMANCE.md, Grader speed,
+// session 8). The finders that share an analysis sit together (cell and region forcing
+// chains the static one, contradiction and forcing chains the dynamic one).
+constexpr double kFreeChoiceFrom = 6.0;
+// Basic techniques that find little for what they cost (top1465: tens of µs a call, a step
+// found in a few hundred calls or none): past the ceiling they wait until the productive
+// hard ones have had their turn.
+constexpr Technique kDeferredPastCeiling[] = {
+    Technique::direct_pointing,   Technique::direct_claiming,    Technique::empty_rectangle,
+    Technique::wxyz_wing,         Technique::unique_rectangle_4, Technique::x_chain,
+    Technique::turbot_fish,       Technique::unique_rectangle_2, Technique::unique_rectangle_3,
+    Technique::unique_rectangle_5, Technique::avoidable_rectangle_2, Technique::unique_loop_1,
+    Technique::unique_loop_2,     Technique::unique_loop_4,      Technique::naked_quad,
+    Technique::jellyfish,         Technique::hidden_quad,
+};
+
+constexpr bool deferred_past_ceiling(Technique technique) {
+  for (Technique t : kDeferredPastCeiling)
+    if (t == technique) return true;
+  return false;
+}
+
+constexpr Technique kFreeChoiceOrder[] = {
+    Technique::xy_chain,           Technique::aic,
+    Technique::region_forcing_chain, Technique::cell_forcing_chain,
+    Technique::dynamic_contradiction, Technique::dynamic_forcing_chain,
+    Technique::nishio,             Technique::als_xy_wing,        Technique::als_xz,
+    // the deferred basic techniques, in the order of kDeferredPastCeiling
+    Technique::direct_pointing,   Technique::direct_claiming,    Technique::empty_rectangle,
+    Technique::wxyz_wing,         Technique::unique_rectangle_4, Technique::x_chain,
+    Technique::turbot_fish,       Technique::unique_rectangle_2, Technique::unique_rectangle_3,
+    Technique::unique_rectangle_5, Technique::avoidable_rectangle_2, Technique::unique_loop_1,
+    Technique::unique_loop_2,     Technique::unique_loop_4,      Technique::naked_quad,
+    Technique::jellyfish,         Technique::hidden_quad,
+    Technique::w_wing,             Technique::aligned_pair_exclusion, Technique::simple_colouring,
+    Technique::aligned_triple_exclusion, Technique::death_blossom, Technique::sue_de_coq,
+    Technique::dynamic_forcing_chain_plus,
+};
+
+// kFreeChoiceOrder lists every technique of the ladder rated kFreeChoiceFrom or more and every
+// deferred one, once each, and nothing else: one missing there would never be asked past the
+// ceiling.
+constexpr bool free_choice_order_complete() {
+  int listed = 0;
+  for (Technique t : kLadder) {
+    if (kTechniques[static_cast<std::size_t>(t)].rating < kFreeChoiceFrom && !deferred_past_ceiling(t)) continue;
+    ++listed;
+    int seen = 0;
+    for (Technique u : kFreeChoiceOrder) seen += u == t;
+    if (seen != 1) return false;
+  }
+  return listed == static_cast<int>(std::size(kFreeChoiceOrder));
+}
+static_assert(free_choice_order_complete(), "kFreeChoiceOrder must list the ladder's hard and deferred techniques once each");
+
 std::optional<Step> next_step(const Board& board, bool allow_uniqueness) {
   return next_step(board, allow_uniqueness, nullptr);
 }
 
 std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderMeter* meter) {
+  return next_step(board, allow_uniqueness, meter, -1.0, nullptr);
+}
+
+namespace {
+
+// The forcing-chain finders analyse every assumption of a board and can hand over every
+// conclusion, not only the shortest (find_forcing_chain_steps). Past the ceiling each of them
+// costs as much as the rest of the ladder, so one analysis gives up to this many steps.
+constexpr std::size_t kStepsPerAnalysis = 24;
+
+bool gives_many(Technique technique) {
+  switch (technique) {
+    case Technique::nishio:
+    case Technique::cell_forcing_chain:
+    case Technique::region_forcing_chain:
+    case Technique::dynamic_contradiction:
+    case Technique::dynamic_forcing_chain: return true;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderMeter* meter, double ceiling,
+                              std::vector<Step>* more) {
   // The easiest step available: techniques in ladder order; once a step is found, later
   // techniques are still asked while their base rating is below the step's (a chain's
   // rating grows with its length, so a short AIC can beat a long X-chain).
-  std::optional<Step> best;
+  //
+  // With a ceiling of kFreeChoiceFrom or more, the techniques below kFreeChoiceFrom are asked
+  // the same way; if they give nothing rated within the ceiling, the hard ones whose base is
+  // within it are asked in kFreeChoiceOrder and the first step within the ceiling is taken.
+  // Only when none is there does the ladder go on in its own order (reusing what was found
+  // on this board), to find the easiest step above the ceiling exactly.
+  constexpr std::size_t kCount = kTechniqueCount;
+  std::array<std::int8_t, kCount> tried{};  // 0 not yet, 1 found nothing, 2 found `found[t]`
+  std::array<std::optional<Step>, kCount> found{};
   Step step;
+  std::optional<Step> best;
+  bool spent = false;
+  // Asks one technique (once per board); true when it found a step, left in `out`.
+  auto ask = [&](Technique technique, const Step*& out) {
+    const auto i = static_cast<std::size_t>(technique);
+    if (tried[i] == 0) {
+      if (meter && meter->charge()) {
+        spent = true;
+        return false;
+      }
+      if (find_technique(technique, board, step)) {
+        found[i] = step;
+        tried[i] = 2;
+      } else {
+        tried[i] = 1;
+      }
+    }
+    out = tried[i] == 2 ? &*found[i] : nullptr;
+    return out != nullptr;
+  };
+  if (ceiling >= kFreeChoiceFrom) {
+    // The basic techniques in ladder order: the first step within the ceiling.
+    for (Technique technique : kLadder) {
+      if (technique_rating(technique) >= kFreeChoiceFrom || deferred_past_ceiling(technique)) continue;
+      if (!allow_uniqueness && needs_uniqueness(technique)) continue;
+      const Step* out = nullptr;
+      if (ask(technique, out) && out->rating <= ceiling + 1e-9) return *out;
+      if (spent) return std::nullopt;
+    }
+    // Then the rest, cheapest per step found first.
+    for (Technique technique : kFreeChoiceOrder) {
+      if (technique_rating(technique) > ceiling + 1e-9) continue;
+      if (!allow_uniqueness && needs_uniqueness(technique)) continue;
+      const auto i = static_cast<std::size_t>(technique);
+      if (more && gives_many(technique) && tried[i] == 0) {
+        // One analysis, every conclusion within the ceiling: the first is the step, the
+        // rest go to `more`. The shortest is find_technique's step, kept for the ladder.
+        if (meter && meter->charge()) return std::nullopt;
+        thread_local std::vector<Step> steps;
+        steps.clear();
+        find_forcing_chain_steps(technique, board, kStepsPerAnalysis, steps);
+        tried[i] = steps.empty() ? 1 : 2;
+        std::optional<Step> first;
+        for (Step& candidate : steps) {
+          candidate.rating = step_rating(candidate);
+          if (candidate.rating > ceiling + 1e-9) continue;
+          if (!first)
+            first = candidate;
+          else
+            more->push_back(std::move(candidate));
+        }
+        if (!steps.empty()) found[i] = std::move(steps.front());
+        if (first) return first;
+        continue;
+      }
+      const Step* out = nullptr;
+      if (ask(technique, out) && out->rating <= ceiling + 1e-9) return *out;
+      if (spent) return std::nullopt;
+    }
+    // Nothing within the ceiling: the easiest step above it, by the ladder below (every
+    // technique asked above answers from `found`).
+  }
   for (Technique technique : kLadder) {
     if (!allow_uniqueness && needs_uniqueness(technique)) continue;
     if (best && technique_rating(technique) >= best->rating - 1e-9) break;
-    if (meter && meter->charge()) return std::nullopt;
-    if (find_technique(technique, board, step) && (!best || step.rating < best->rating - 1e-9)) best = step;
+    const Step* out = nullptr;
+    if (ask(technique, out) && (!best || out->rating < best->rating - 1e-9)) best = *out;
+    if (spent) return std::nullopt;
   }
   return best;
 }
@@ -686,8 +849,30 @@ Grade Grader::Impl::grade_as_given(const Grid& puzzle, const GradeOptions& optio
                                : grading::Board::from_grid(puzzle);
   bool stalled = false;
   double hardest_rating = -1.0, hardest_logical_rating = -1.0;
+  // Applies a step and writes it into the grade.
+  auto take = [&](Step& step) {
+    board.apply(step);
+    const Technique t = step.technique;
+    ++result.counts[static_cast<std::size_t>(t)];
+    result.score += technique_weight(t);
+    // The hardest step: the highest rating, the first met among equals.
+    if (step.rating > hardest_rating + 1e-9) {
+      hardest_rating = step.rating;
+      result.hardest = t;
+    }
+    if (t != Technique::guess && step.rating > hardest_logical_rating + 1e-9) {
+      hardest_logical_rating = step.rating;
+      result.hardest_logical = t;
+    }
+    result.rating = std::max(result.rating, step.rating);
+    if (options.record_path) result.path.push_back(std::move(step));
+  };
   while (board.unsolved() > 0) {
-    std::optional<Step> step = grading::next_step(board, result.used_uniqueness, metered);
+    // Past the hardest logical step so far, a stall may take any step rated no higher
+    // (next_step's ceiling): the rating stays, and the search is much cheaper.
+    std::vector<Step> more;  // further steps of the same analysis, each rated within the ceiling
+    const double ceiling = options.easiest_path ? -1.0 : hardest_logical_rating;
+    std::optional<Step> step = grading::next_step(board, result.used_uniqueness, metered, ceiling, &more);
     if (meter.spent) break;
     if (!step) {
       if (!stalled) {
@@ -723,21 +908,10 @@ Grade Grader::Impl::grade_as_given(const Grid& puzzle, const GradeOptions& optio
       step->digits = board.candidates(best);
       step->rating = kGuessRating;
     }
-    board.apply(*step);
-    const Technique t = step->technique;
-    ++result.counts[static_cast<std::size_t>(t)];
-    result.score += technique_weight(t);
-    // The hardest step: the highest rating, the first met among equals.
-    if (step->rating > hardest_rating + 1e-9) {
-      hardest_rating = step->rating;
-      result.hardest = t;
-    }
-    if (t != Technique::guess && step->rating > hardest_logical_rating + 1e-9) {
-      hardest_logical_rating = step->rating;
-      result.hardest_logical = t;
-    }
-    result.rating = std::max(result.rating, step->rating);
-    if (options.record_path) result.path.push_back(std::move(*step));
+    take(*step);
+    // The analysis's other conclusions, those the steps before have not made already.
+    for (Step& extra : more)
+      if (board.unsolved() > 0 && grading::changes(board, extra)) take(extra);
   }
   result.rating = std::round(result.rating * 10.0) / 10.0;
   result.level = level_for_rating(result.rating);

@@ -108,7 +108,7 @@ RecordJob parse_record_job(RecordCommand command, const Query& query, const JobL
   double timeout = 0;
   std::uint64_t nodes = 0;
   long long limit = 2;
-  bool minimal = false, explain = false, count = false;
+  bool minimal = false, explain = false, easiest_path = false, count = false;
   for (const auto& [name, value] : query) {
     if (name == "size") {
       if (!whole(value, size) || size < 0) throw BadRequest(fmt::format("size={} is not a grid size", value));
@@ -138,6 +138,8 @@ RecordJob parse_record_job(RecordCommand command, const Query& query, const JobL
       minimal = parse_flag(name, value);
     } else if (command == RecordCommand::grade && name == "explain") {
       explain = parse_flag(name, value);
+    } else if (command == RecordCommand::grade && name == "easiest-path") {
+      easiest_path = parse_flag(name, value);
     } else if (command == RecordCommand::grade && name == "uniqueness") {
       uniqueness = value;
     } else if (command == RecordCommand::score && name == "method") {
@@ -185,6 +187,7 @@ RecordJob parse_record_job(RecordCommand command, const Query& query, const JobL
       break;
     case RecordCommand::grade: {
       job.grade.options.record_path = explain;
+      job.grade.options.easiest_path = easiest_path;
       const auto mode = parse_uniqueness(uniqueness);
       if (!mode) throw BadRequest(fmt::format("unknown --uniqueness '{}' (use check, assume or off)", uniqueness));
       job.grade.options.uniqueness = *mode;

@@ -67,6 +67,25 @@ TEST(CliGrade, ExplainPrintsOneLinePerStep) {
   }
 }
 
+TEST(CliGrade, EasiestPathKeepsTheRatingAndChangesOnlyLaterSteps) {
+  // Inkala's puzzle: by default the path leaves the easiest step once it has taken a hard
+  // one (rated 6.0 or more; here the first step), where the basic techniques have nothing;
+  // --easiest-path keeps to it (SE's whole path). Same level, rating and hardest technique.
+  auto quick = run_sudokit({"grade", "--format", "jsonl", "--explain"}, kInkala + "\n");
+  auto easiest = run_sudokit({"grade", "--format", "jsonl", "--explain", "--easiest-path"}, kInkala + "\n");
+  ASSERT_EQ(quick.exit_code, 0) << quick.err;
+  ASSERT_EQ(easiest.exit_code, 0) << easiest.err;
+  const auto a = nlohmann::json::parse(split_lines(quick.out).at(0));
+  const auto b = nlohmann::json::parse(split_lines(easiest.out).at(0));
+  EXPECT_EQ(a["level"], b["level"]);
+  EXPECT_EQ(a["rating"], b["rating"]);
+  EXPECT_EQ(a["hardest"], b["hardest"]);
+  ASSERT_TRUE(a["path"].is_array() && b["path"].is_array());
+  EXPECT_NE(a["path"], b["path"]) << "the default path should leave the easiest one on this puzzle";
+  // The first step (taken before there is any ceiling) is the same; the paths part later.
+  EXPECT_EQ(a["path"].at(0), b["path"].at(0));
+}
+
 TEST(CliGrade, JsonlFieldsAgreeWithLineFormat) {
   auto line = run_sudokit({"grade"}, kEasy + "\n");
   auto r = run_sudokit({"grade", "--format", "jsonl", "--explain"}, kEasy + "\n");

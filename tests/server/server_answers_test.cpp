@@ -71,6 +71,7 @@ TEST_F(ServerAnswers, RecordCommandsEqualTheProgramsJsonl) {
       {"verify", "minimal", {"--minimal"}},
       {"grade", "", {}},
       {"grade", "explain=true&uniqueness=assume", {"--explain", "--uniqueness", "assume"}},
+      {"grade", "explain=true&easiest-path=true", {"--explain", "--easiest-path"}},
       {"score", "count=1", {"--count"}},
       {"score", "method=enumerate&nodes=100000", {"--method", "enumerate", "--nodes", "100000"}},
   };

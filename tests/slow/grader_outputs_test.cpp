@@ -9,7 +9,7 @@
 // technique, rating, placements, eliminations, cells, digits, houses and chain), the same
 // FNV-1a hash grade_diff_bench prints, so a changed step anywhere in a path fails here.
 // A change that is right (a finder fixed, a technique added) updates these lines with the
-// new grade_diff_bench output, and says why in its commit. Updated for the unique loops and
+// new grade_diff_bench output (--easiest-path), and says why in its commit. Updated for the unique loops and
 // BUG type 2 (branch gtech): top1465 1380 and se_dev8 2800, 2880, 3040, 3120 (SE 4.6-4.7,
 // now rated 4.7 where they were 5.5-7.2).
 #include <cmath>
@@ -245,11 +245,14 @@ std::string name(const std::optional<sudokit::Technique>& t) {
 }
 
 TEST(GraderOutputsSlow, PinnedGradesAreUnchanged) {
+  // The pins are of the easiest path (SE's, taken everywhere): GradeOptions::easiest_path.
   sudokit::Grader grader;
+  sudokit::GradeOptions easiest;
+  easiest.easiest_path = true;
   int checked = 0;
   for (std::size_t i = 0; i < std::size(kPinned); i += sudokit::testing::kSanitizerStride) {
     const Pinned& p = kPinned[i];
-    const sudokit::Grade g = grader.grade(sudokit::testing::grid_from_line(p.puzzle));
+    const sudokit::Grade g = grader.grade(sudokit::testing::grid_from_line(p.puzzle), easiest);
     SCOPED_TRACE(p.puzzle);
     ASSERT_EQ(g.status, sudokit::GradeStatus::graded);
     EXPECT_EQ(std::lround(g.rating * 10), std::lround(p.rating * 10));
@@ -260,6 +263,27 @@ TEST(GraderOutputsSlow, PinnedGradesAreUnchanged) {
     EXPECT_EQ(g.path.size(), p.steps);
     EXPECT_EQ(g.guesses, p.guesses);
     EXPECT_EQ(path_hash(g), p.path_hash);
+    ++checked;
+  }
+  EXPECT_GE(checked, static_cast<int>(std::size(kPinned) / sudokit::testing::kSanitizerStride));
+}
+
+TEST(GraderOutputsSlow, DefaultPathKeepsThePinnedRatings) {
+  // The default path leaves the easiest one past the hardest step (GradeOptions::easiest_path),
+  // so its score, step count and path differ; its rating, level, hardest techniques and
+  // guesses are the pinned ones for every puzzle here.
+  sudokit::Grader grader;
+  int checked = 0;
+  for (std::size_t i = 0; i < std::size(kPinned); i += sudokit::testing::kSanitizerStride) {
+    const Pinned& p = kPinned[i];
+    const sudokit::Grade g = grader.grade(sudokit::testing::grid_from_line(p.puzzle));
+    SCOPED_TRACE(p.puzzle);
+    ASSERT_EQ(g.status, sudokit::GradeStatus::graded);
+    EXPECT_EQ(std::lround(g.rating * 10), std::lround(p.rating * 10));
+    EXPECT_EQ(sudokit::level_name(g.level), p.level);
+    EXPECT_EQ(name(g.hardest), p.hardest);
+    EXPECT_EQ(name(g.hardest_logical), p.hardest_logical);
+    EXPECT_EQ(g.guesses, p.guesses);
     ++checked;
   }
   EXPECT_GE(checked, static_cast<int>(std::size(kPinned) / sudokit::testing::kSanitizerStride));

@@ -249,6 +249,14 @@ struct GradeOptions {
   bool record_path = true;
   /// Give up at the first stall instead of guessing on (level extreme, path incomplete).
   bool stop_at_stall = false;
+  /// Take the easiest step at every point of the path, as Sukaku Explainer does. By default
+  /// the path does that up to its hardest step so far, and past it, where the basic
+  /// techniques have nothing, takes whichever step is cheapest to find among those rated no
+  /// higher (several from one forcing-chain analysis): the rating stays the hardest step's,
+  /// only the later steps (and so `score` and the path) differ. The same rating on 2,918 of
+  /// the 2,921 puzzles of grade_diff_bench (3 are 0.1 lower), about 2.5× faster on top1465
+  /// (docs/PERFORMANCE.md, Grader speed, session 8).
+  bool easiest_path = false;
   /// Per grade (sudokit/budget.hpp). A node is a search node of the solver's uniqueness
   /// check or of the guess count, or one technique tried on one board, so a node budget
   /// stops at the same step on every machine. Time is checked after every technique tried,
