@@ -20,6 +20,11 @@
 // shortest chain from that start. Bit sets need cells·n bits per candidate, so the search
 // runs for sizes up to 16×16.
 //
+// find_aic_steps keeps every start's shortest chain and hands them over shortest first (the
+// grader takes several at once past a puzzle's hardest step; grader.cpp); find_aic is its
+// first. An AIC's conclusions are facts about the solution, so a chain found on one board
+// still proves them on any later board of the same path.
+//
 // X-Chains and XY-Chains (chains.cpp) are AICs too; they are tried first because people
 // find those shapes sooner and HoDoKu rates them lower.
 #include <algorithm>
@@ -43,10 +48,10 @@ class NodeSet {
 
 }  // namespace
 
-bool find_aic(const Board& board, Step& step) {
+std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<Step>& out) {
   const Topology& topo = board.topo();
   const int n = topo.n;
-  if (n > 16) return false;
+  if (n > 16 || limit == 0) return 0;
   const int nodes = topo.cells * n;
   const std::size_t words = static_cast<std::size_t>((nodes + 63) / 64);
   auto node_of = [n](int cell, int digit) { return cell * n + digit - 1; };
@@ -91,7 +96,12 @@ bool find_aic(const Board& board, Step& step) {
 
   std::vector<std::vector<int>> levels;
   NodeSet off(words);
-  bool found = false;
+  // Each start's shortest chain, in start order; the steps are the shortest of them.
+  struct Found {
+    std::vector<int> chain;
+    NodeSet conclusion;
+  };
+  std::vector<Found> found;
   for (int start = 0; start < nodes; ++start) {
     if (!present.test(start) || strong[static_cast<std::size_t>(start)].empty()) continue;
     NodeSet seen_off(words), seen_on(words);
@@ -161,28 +171,50 @@ bool find_aic(const Board& board, Step& step) {
       }
     }
     std::reverse(chain.begin(), chain.end());
-    // The shortest chain over all starts is the step (SE rates chains by length).
-    if (found && chain.size() >= step.chain.size()) continue;
-    found = true;
-    reset_step(step);
+    // With one step asked for, only a chain shorter than the best so far can be it.
+    if (limit == 1 && !found.empty() && chain.size() >= found.front().chain.size()) continue;
+    if (limit == 1) found.clear();
+    found.push_back({std::move(chain), end == start ? NodeSet(words) : conclusion});
+  }
+  // The shortest chains over all starts (SE rates chains by length), the first start among
+  // equals; each set of conclusions once.
+  std::stable_sort(found.begin(), found.end(), [](const Found& a, const Found& b) { return a.chain.size() < b.chain.size(); });
+  std::size_t count = 0;
+  for (const Found& f : found) {
+    if (count == limit) break;
+    Step step;
     step.technique = Technique::aic;
-    for (int node : chain) {
+    for (int node : f.chain) {
       step.chain.push_back({node / n, node % n + 1});
       step.cells.push_back(node / n);
       step.digits |= digit_bit(node % n + 1);
     }
-    if (end == start) {
-      step.placements = {{start / n, start % n + 1}};
+    if (f.chain.front() == f.chain.back()) {  // "not s => s"
+      step.placements = {{f.chain.front() / n, f.chain.front() % n + 1}};
     } else {
       for (std::size_t i = 0; i < words; ++i)
-        for (std::uint64_t m = conclusion.words()[i]; m; m &= m - 1) {
+        for (std::uint64_t m = f.conclusion.words()[i]; m; m &= m - 1) {
           const int node = static_cast<int>(i * 64) + lowest(m);
           step.eliminations.push_back({node / n, node % n + 1});
         }
       normalise(step);
     }
+    const bool repeated = std::any_of(out.end() - static_cast<std::ptrdiff_t>(count), out.end(), [&step](const Step& s) {
+      return s.placements == step.placements && s.eliminations == step.eliminations;
+    });
+    if (repeated) continue;
+    out.push_back(std::move(step));
+    ++count;
   }
-  return found;
+  return count;
+}
+
+bool find_aic(const Board& board, Step& step) {
+  thread_local std::vector<Step> one;
+  one.clear();
+  if (!find_aic_steps(board, 1, one)) return false;
+  step = std::move(one.front());
+  return true;
 }
 
 }  // namespace sudokit::grading

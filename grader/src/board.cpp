@@ -191,12 +191,10 @@ void Board::apply(const Step& step) {
   for (const CellDigit& e : step.eliminations) eliminate(e.cell, e.digit);
 }
 
-bool changes(const Board& board, const Step& step) {
-  for (const CellDigit& p : step.placements)
-    if (board.value(p.cell) == 0) return true;
-  for (const CellDigit& e : step.eliminations)
-    if (board.value(e.cell) == 0 && board.has(e.cell, e.digit)) return true;
-  return false;
+bool keep_changes(const Board& board, Step& step) {
+  std::erase_if(step.placements, [&board](const CellDigit& p) { return board.value(p.cell) != 0; });
+  std::erase_if(step.eliminations, [&board](const CellDigit& e) { return board.value(e.cell) != 0 || !board.has(e.cell, e.digit); });
+  return !step.placements.empty() || !step.eliminations.empty();
 }
 
 void normalise(Step& step) {

@@ -245,6 +245,10 @@ bool find_w_wing(const Board& board, Step& step);
 bool find_x_chain(const Board& board, Step& step);
 bool find_xy_chain(const Board& board, Step& step);
 bool find_aic(const Board& board, Step& step);
+/// Every start's shortest AIC, shortest first (the first start among equals; find_aic's
+/// step is the first), each set of conclusions once, at most `limit`, appended to `out`;
+/// returns how many. Each is sound on any later board of the same path (aic.cpp).
+std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<Step>& out);
 bool find_unique_rectangle_1(const Board& board, Step& step);
 bool find_bug_plus_1(const Board& board, Step& step);
 bool find_unique_rectangle_2(const Board& board, Step& step);
@@ -288,14 +292,14 @@ std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderM
 /// within it, the expensive ones are asked cheapest first and the first step within the
 /// ceiling is taken. The easiest step, exactly as above, when there is none within it (and
 /// always when `ceiling` is below 6.0).
-/// When `more` is given, a forcing-chain analysis asked past the ceiling also appends its
+/// When `more` is given, an AIC or forcing-chain search asked past the ceiling also appends its
 /// other conclusions within the ceiling there, to be taken after the step while they still
-/// change the board (changes()).
+/// change the board (keep_changes()).
 std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderMeter* meter, double ceiling,
                               std::vector<Step>* more);
-/// Whether applying `step` would change `board`: a placement in an empty cell, or an
-/// elimination of a candidate still there.
-bool changes(const Board& board, const Step& step);
+/// Drops from `step` what `board` already shows (placements in solved cells, eliminations of
+/// candidates no longer there); true when something is left to apply.
+bool keep_changes(const Board& board, Step& step);
 
 // fish.cpp: finned and sashimi fish of size 2..4 (fins in one box).
 bool find_finned_fish(const Board& board, int size, Step& step);

@@ -10,7 +10,7 @@
 // puzzles most of the grading time went into proving that no easier step than the next
 // forcing chain exists (75% of top1465's time). So there the ladder asks the basic techniques
 // as before, then the expensive ones cheapest-per-step first, takes the first step within R,
-// and takes every conclusion of a forcing-chain analysis at once (next_step's ceiling). A
+// and takes every conclusion of an AIC search or forcing-chain analysis at once (next_step's ceiling). A
 // step above R is still found by the ladder exactly, so the rating rises only where SE's
 // would. GradeOptions::easiest_path turns this off (SE's own path, step for step).
 //
@@ -622,13 +622,15 @@ std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderM
 
 namespace {
 
-// The forcing-chain finders analyse every assumption of a board and can hand over every
-// conclusion, not only the shortest (find_forcing_chain_steps). Past the ceiling each of them
-// costs as much as the rest of the ladder, so one analysis gives up to this many steps.
+// The AIC and forcing-chain finders search from every start (every assumption) of a board and
+// can hand over every conclusion, not only the shortest (find_aic_steps,
+// find_forcing_chain_steps). Past the ceiling each call costs as much as the rest of the
+// ladder, so one call gives up to this many steps.
 constexpr std::size_t kStepsPerAnalysis = 24;
 
 bool gives_many(Technique technique) {
   switch (technique) {
+    case Technique::aic:
     case Technique::nishio:
     case Technique::cell_forcing_chain:
     case Technique::region_forcing_chain:
@@ -636,6 +638,12 @@ bool gives_many(Technique technique) {
     case Technique::dynamic_forcing_chain: return true;
     default: return false;
   }
+}
+
+/// The steps of one gives_many() technique, shortest first, at most `limit`.
+std::size_t find_many(Technique technique, const Board& board, std::size_t limit, std::vector<Step>& out) {
+  return technique == Technique::aic ? find_aic_steps(board, limit, out)
+                                     : find_forcing_chain_steps(technique, board, limit, out);
 }
 
 }  // namespace
@@ -690,12 +698,12 @@ std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderM
       if (!allow_uniqueness && needs_uniqueness(technique)) continue;
       const auto i = static_cast<std::size_t>(technique);
       if (more && gives_many(technique) && tried[i] == 0) {
-        // One analysis, every conclusion within the ceiling: the first is the step, the
-        // rest go to `more`. The shortest is find_technique's step, kept for the ladder.
+        // One search, every conclusion within the ceiling: the first is the step, the rest
+        // go to `more`. The shortest is find_technique's step, kept for the ladder.
         if (meter && meter->charge()) return std::nullopt;
         thread_local std::vector<Step> steps;
         steps.clear();
-        find_forcing_chain_steps(technique, board, kStepsPerAnalysis, steps);
+        find_many(technique, board, kStepsPerAnalysis, steps);
         tried[i] = steps.empty() ? 1 : 2;
         std::optional<Step> first;
         for (Step& candidate : steps) {
@@ -909,9 +917,9 @@ Grade Grader::Impl::grade_as_given(const Grid& puzzle, const GradeOptions& optio
       step->rating = kGuessRating;
     }
     take(*step);
-    // The analysis's other conclusions, those the steps before have not made already.
+    // The search's other conclusions, less what the steps before have made already.
     for (Step& extra : more)
-      if (board.unsolved() > 0 && grading::changes(board, extra)) take(extra);
+      if (board.unsolved() > 0 && grading::keep_changes(board, extra)) take(extra);
   }
   result.rating = std::round(result.rating * 10.0) / 10.0;
   result.level = level_for_rating(result.rating);

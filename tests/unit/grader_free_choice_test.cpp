@@ -6,7 +6,8 @@
 // board, checked along the easiest path of hard puzzles from top1465:
 //   - below a ceiling of 6.0 the answer is the ladder's, step for step;
 //   - when the easiest step is within the ceiling, so is the step taken, and so is every
-//     further conclusion handed over in `more`, each a forcing-chain step, each sound (no
+//     further conclusion handed over in `more`, each an AIC or forcing-chain step of the
+//     same technique, each sound (no
 //     elimination of the solution's digit, no placement other than the solution's);
 //   - when the easiest step is above the ceiling (or there is none), the answer is exactly
 //     the easiest step and nothing more: the rating can only rise the way the ladder says.
@@ -37,7 +38,7 @@ bool same_step(const Step& a, const Step& b) {
 }
 
 bool from_one_analysis(Technique t) {
-  return t == Technique::nishio || t == Technique::cell_forcing_chain || t == Technique::region_forcing_chain ||
+  return t == Technique::aic || t == Technique::nishio || t == Technique::cell_forcing_chain || t == Technique::region_forcing_chain ||
          t == Technique::dynamic_contradiction || t == Technique::dynamic_forcing_chain;
 }
 

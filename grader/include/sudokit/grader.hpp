@@ -252,7 +252,7 @@ struct GradeOptions {
   /// Take the easiest step at every point of the path, as Sukaku Explainer does. By default
   /// the path does that up to its hardest step so far, and past it, where the basic
   /// techniques have nothing, takes whichever step is cheapest to find among those rated no
-  /// higher (several from one forcing-chain analysis): the rating stays the hardest step's,
+  /// higher (several from one AIC or forcing-chain search): the rating stays the hardest step's,
   /// only the later steps (and so `score` and the path) differ. The same rating on 2,918 of
   /// the 2,921 puzzles of grade_diff_bench (3 are 0.1 lower), about 2.5× faster on top1465
   /// (docs/PERFORMANCE.md, Grader speed, session 8).
