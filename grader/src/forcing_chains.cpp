@@ -158,10 +158,12 @@ class Propagator {
     order_.clear();
     pool_.clear();
     conflict_.clear();
-    cand_ = base_;
-    house_on_ = base_house_on_;
-    count_ = base_count_;
-    dirty_.assign((count_.size() + 63) / 64, 0);
+    if (tracks_board_) {
+      cand_ = base_;
+      house_on_ = base_house_on_;
+      count_ = base_count_;
+      dirty_.assign((count_.size() + 63) / 64, 0);
+    }
     if (use_bits_) digit_cells_ = base_digit_cells_;
     contradiction_ = false;
     add(assumption, {});
@@ -244,6 +246,7 @@ class Propagator {
       contradiction_ = true;
       return;
     }
+    if (!tracks_board_) return;
     if (States::on(s)) {
       int houses[kMaxCellHouses];
       const int in_houses = cell_houses(cell, houses);
@@ -454,6 +457,9 @@ class Propagator {
 
   const Topology& topo_;
   Mode mode_;
+  // Whether propagation reads the assumed board (candidates, places per house): every mode
+  // but the static links, which follow the board's fixed links only and so skip keeping it.
+  bool tracks_board_ = mode_ != Mode::static_links;
   States states_;
   std::vector<std::uint64_t> base_, cand_, base_house_on_, house_on_;
   std::vector<int> base_count_, count_;  // places of each digit in each house
