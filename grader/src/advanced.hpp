@@ -55,8 +55,9 @@ bool find_region_forcing_chain(const Board& board, Step& step);
 /// candidate of a cell, or every place of a digit in a house imply the same conclusion).
 bool find_dynamic_contradiction(const Board& board, Step& step);
 bool find_dynamic_forcing_chain(const Board& board, Step& step);
-/// Every step the analysis behind one of the finders above yields on this board (Nishio,
-/// cell and region forcing chains, dynamic contradiction and forcing chains), shortest
+/// Every step the analysis behind one of the finders here yields on this board (Nishio,
+/// cell and region forcing chains, dynamic contradiction and forcing chains, and the "+"
+/// forms of both, merged as find_dynamic_forcing_chain_plus chooses), shortest
 /// first, each conclusion once, at most `limit` of them, appended to `out`; returns how many.
 /// The first is the step the technique's find_ function gives. Each step is sound on any
 /// later board of the same path: a conclusion is a fact about the solution, and taking

@@ -831,6 +831,29 @@ std::size_t find_forcing_chain_steps(Technique technique, const Board& board, st
     case Technique::dynamic_contradiction: return contradiction_steps(board, Mode::dynamic, true, technique, limit, out);
     case Technique::dynamic_forcing_chain:
       return verity_steps(board, Mode::dynamic, dynamic_choices(board), technique, limit, out);
+    case Technique::dynamic_forcing_chain_plus: {
+      // Both forms, merged by length (a contradiction first among equals, as
+      // find_dynamic_forcing_chain_plus chooses), each conclusion once.
+      thread_local std::vector<Step> contradictions, verities;
+      contradictions.clear();
+      verities.clear();
+      contradiction_steps(board, Mode::dynamic_plus, true, technique, limit, contradictions);
+      verity_steps(board, Mode::dynamic_plus, dynamic_choices(board), technique, limit, verities);
+      std::size_t count = 0, c = 0, v = 0;
+      while (count < limit && (c < contradictions.size() || v < verities.size())) {
+        const bool take_c = v == verities.size() ||
+                            (c < contradictions.size() &&
+                             forcing_chain_length(contradictions[c]) <= forcing_chain_length(verities[v]));
+        Step& next = take_c ? contradictions[c++] : verities[v++];
+        const bool repeated = std::any_of(out.end() - static_cast<std::ptrdiff_t>(count), out.end(), [&next](const Step& s) {
+          return s.placements == next.placements && s.eliminations == next.eliminations;
+        });
+        if (repeated) continue;
+        out.push_back(std::move(next));
+        ++count;
+      }
+      return count;
+    }
     default: return 0;
   }
 }

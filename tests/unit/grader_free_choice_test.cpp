@@ -39,7 +39,8 @@ bool same_step(const Step& a, const Step& b) {
 
 bool from_one_analysis(Technique t) {
   return t == Technique::aic || t == Technique::nishio || t == Technique::cell_forcing_chain || t == Technique::region_forcing_chain ||
-         t == Technique::dynamic_contradiction || t == Technique::dynamic_forcing_chain;
+         t == Technique::dynamic_contradiction || t == Technique::dynamic_forcing_chain ||
+         t == Technique::dynamic_forcing_chain_plus;
 }
 
 struct Counts {
