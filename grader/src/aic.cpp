@@ -199,12 +199,7 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
         }
       normalise(step);
     }
-    const bool repeated = std::any_of(out.end() - static_cast<std::ptrdiff_t>(count), out.end(), [&step](const Step& s) {
-      return s.placements == step.placements && s.eliminations == step.eliminations;
-    });
-    if (repeated) continue;
-    out.push_back(std::move(step));
-    ++count;
+    if (append_new_conclusion(out, count, std::move(step))) ++count;
   }
   return count;
 }

@@ -191,6 +191,13 @@ void Board::apply(const Step& step) {
   for (const CellDigit& e : step.eliminations) eliminate(e.cell, e.digit);
 }
 
+bool append_new_conclusion(std::vector<Step>& out, std::size_t recent, Step&& step) {
+  const auto same = [&step](const Step& s) { return s.placements == step.placements && s.eliminations == step.eliminations; };
+  if (std::any_of(out.end() - static_cast<std::ptrdiff_t>(recent), out.end(), same)) return false;
+  out.push_back(std::move(step));
+  return true;
+}
+
 bool keep_changes(const Board& board, Step& step) {
   std::erase_if(step.placements, [&board](const CellDigit& p) { return board.value(p.cell) != 0; });
   std::erase_if(step.eliminations, [&board](const CellDigit& e) { return board.value(e.cell) != 0 || !board.has(e.cell, e.digit); });

@@ -297,6 +297,10 @@ std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderM
 /// change the board (keep_changes()).
 std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderMeter* meter, double ceiling,
                               std::vector<Step>* more);
+/// Appends `step` to `out` unless one of the last `recent` steps there draws the same
+/// conclusions (placements and eliminations); true when appended. For finders that hand over
+/// many steps (find_aic_steps, find_forcing_chain_steps).
+bool append_new_conclusion(std::vector<Step>& out, std::size_t recent, Step&& step);
 /// Drops from `step` what `board` already shows (placements in solved cells, eliminations of
 /// candidates no longer there); true when something is left to apply.
 bool keep_changes(const Board& board, Step& step);

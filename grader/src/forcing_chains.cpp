@@ -845,12 +845,7 @@ std::size_t find_forcing_chain_steps(Technique technique, const Board& board, st
                             (c < contradictions.size() &&
                              forcing_chain_length(contradictions[c]) <= forcing_chain_length(verities[v]));
         Step& next = take_c ? contradictions[c++] : verities[v++];
-        const bool repeated = std::any_of(out.end() - static_cast<std::ptrdiff_t>(count), out.end(), [&next](const Step& s) {
-          return s.placements == next.placements && s.eliminations == next.eliminations;
-        });
-        if (repeated) continue;
-        out.push_back(std::move(next));
-        ++count;
+        if (append_new_conclusion(out, count, std::move(next))) ++count;
       }
       return count;
     }

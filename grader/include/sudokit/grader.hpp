@@ -253,8 +253,8 @@ struct GradeOptions {
   /// the path does that up to its hardest step so far, and past it, where the basic
   /// techniques have nothing, takes whichever step is cheapest to find among those rated no
   /// higher (several from one AIC or forcing-chain search): the rating stays the hardest step's,
-  /// only the later steps (and so `score` and the path) differ. The same rating on 2,918 of
-  /// the 2,921 puzzles of grade_diff_bench (3 are 0.1 lower), about 2.5× faster on top1465
+  /// only the later steps (and so `score` and the path) differ. The same rating on 2,917 of
+  /// the 2,921 puzzles of grade_diff_bench (4 are 0.1 lower), about 2.5× faster on top1465
   /// (docs/PERFORMANCE.md, Grader speed, session 8).
   bool easiest_path = false;
   /// Per grade (sudokit/budget.hpp). A node is a search node of the solver's uniqueness
