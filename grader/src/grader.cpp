@@ -668,8 +668,9 @@ std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderM
   // on this board), to find the easiest step above the ceiling exactly.
   constexpr std::size_t kCount = kTechniqueCount;
   std::array<std::int8_t, kCount> tried{};  // 0 not yet, 1 found nothing, 2 found `found[t]`
-  std::array<std::optional<Step>, kCount> found{};
-  Step step;
+  // The steps found on this board, one per technique; per thread, so that their vectors keep
+  // their storage from call to call (next_step runs for every step of every grade).
+  thread_local std::array<Step, kCount> found;
   std::optional<Step> best;
   bool spent = false;
   // Asks one technique (once per board); true when it found a step, left in `out`.
@@ -680,14 +681,9 @@ std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderM
         spent = true;
         return false;
       }
-      if (find_technique(technique, board, step)) {
-        found[i] = step;
-        tried[i] = 2;
-      } else {
-        tried[i] = 1;
-      }
+      tried[i] = find_technique(technique, board, found[i]) ? 2 : 1;
     }
-    out = tried[i] == 2 ? &*found[i] : nullptr;
+    out = tried[i] == 2 ? &found[i] : nullptr;
     return out != nullptr;
   };
   if (ceiling >= kFreeChoiceFrom) {
