@@ -27,12 +27,15 @@
 // number of distinct states its proof needs (the state and all its ancestors), SE's
 // "complexity": for a contradiction the two clashing states' proofs are counted apart (a
 // cell or house left empty: its last removal against the others) and listed as two
-// branches; for a verity the branches' proofs are added. The finders compute every assumption's consequences once per
-// board (cached per thread, so the cell, region, contradiction and verity finders called
-// one after the other on the same stalled board share them), then measure the proofs of the
-// candidate conclusions and return one with the shortest chain. The analysis keeps each
-// assumption's derivation (every state's parents), so a verity's proofs are measured without
-// propagating its branches again.
+// branches; for a verity the branches' proofs are added. The finders compute every
+// assumption's consequences once per board (cached per thread, so the cell, region,
+// contradiction and verity finders called one after the other on the same stalled board
+// share them), then measure the proofs of the candidate conclusions and return one with the
+// shortest chain. Only what each assumption reaches is kept: a verity's branches are
+// propagated again when one of its conclusions is measured (propagation is deterministic, so
+// the parents are the same), which is a few percent of the assumptions. With static links
+// the links are fixed by the board, so what every assumption reaches is one closure of one
+// graph, computed at once (Propagator::static_closure) instead of a walk per assumption.
 //
 // Bounds: one propagation reaches at most 2·cells·n states and stops at the first
 // contradiction; a board has at most cells·n assumptions per state. Sizes above 16×16 are
@@ -196,29 +199,109 @@ class Propagator {
     mark(single_);
     return static_cast<int>(marked_.size());
   }
-  /// Appends the last run()'s derivation (each state's parents) to `out`, so that
-  /// ancestors() can be asked of it later without propagating again.
-  void save_derivation(std::vector<int>& out) const {
-    out.push_back(static_cast<int>(order_.size()));
-    out.push_back(static_cast<int>(pool_.size()));
-    for (int s : order_) {
-      out.push_back(s);
-      out.push_back(first_parent_[static_cast<std::size_t>(s)]);
-      out.push_back(parent_count_[static_cast<std::size_t>(s)]);
+  /// Static links only: what each state reaches, for every state at once. The links are
+  /// fixed by the board, so a run() is a walk of one fixed graph and what it reaches is the
+  /// state's closure in that graph (when it meets no contradiction, which stops a run early).
+  /// The strongly connected parts of the graph (Tarjan's algorithm) come out sinks first,
+  /// so each part's closure is its own states and its successors' closures, one OR each:
+  /// tens of microseconds for a board, where a run per assumption took hundreds.
+  /// Afterwards closure(s) points at `words()` words: state s's reach.
+  void static_closure() {
+    const int count = topo_.cells * topo_.n * 2;
+    words_ = static_cast<std::size_t>(count + 63) / 64;
+    // The graph, as lists: a true state's children are fixed at load(); a false state's
+    // are the other candidate of a two-candidate cell and the other place of a digit with
+    // two places in a house (expand()'s static rule).
+    adj_first_.assign(static_cast<std::size_t>(count) + 1, 0);
+    adj_.clear();
+    for (int s = 0; s < count; ++s) {
+      adj_first_[static_cast<std::size_t>(s)] = static_cast<int>(adj_.size());
+      const int cell = states_.cell(s), digit = states_.digit(s);
+      const std::uint64_t m = base_[static_cast<std::size_t>(cell)], dbit = digit_bit(digit);
+      if (!(m & dbit)) continue;
+      if (States::on(s)) {
+        const int index = s >> 1;
+        adj_.insert(adj_.end(), on_children_.begin() + on_first_[static_cast<std::size_t>(index)],
+                    on_children_.begin() + on_first_[static_cast<std::size_t>(index + 1)]);
+        continue;
+      }
+      if (popcount(m) == 2) adj_.push_back(states_.state(cell, lowest(m & ~dbit) + 1, true));
+      int houses[kMaxCellHouses];
+      const int in_houses = cell_houses(cell, houses);
+      for (int i = 0; i < in_houses; ++i) {
+        const std::size_t hd = static_cast<std::size_t>(houses[i] * topo_.n + digit - 1);
+        if (base_count_[hd] != 2) continue;
+        const int other = pair_places_[2 * hd + 1] != cell ? pair_places_[2 * hd + 1] : pair_places_[2 * hd];
+        adj_.push_back(states_.state(other, digit, true));
+      }
     }
-    out.insert(out.end(), pool_.begin(), pool_.end());
-  }
-  /// Makes a saved derivation the current one for ancestors() (the same answers as running
-  /// its assumption again on this board: propagation is deterministic).
-  void restore_derivation(const int* saved) {
-    const int states = saved[0], parents = saved[1];
-    const int* entry = saved + 2;
-    for (int i = 0; i < states; ++i, entry += 3) {
-      first_parent_[static_cast<std::size_t>(entry[0])] = entry[1];
-      parent_count_[static_cast<std::size_t>(entry[0])] = entry[2];
+    adj_first_[static_cast<std::size_t>(count)] = static_cast<int>(adj_.size());
+    // Tarjan, iteratively: frames of (state, next child).
+    index_.assign(static_cast<std::size_t>(count), -1);
+    low_.assign(static_cast<std::size_t>(count), 0);
+    part_.assign(static_cast<std::size_t>(count), -1);
+    part_reach_.clear();
+    tarjan_stack_.clear();
+    int next_index = 0, parts = 0;
+    for (int root = 0; root < count; ++root) {
+      const std::uint64_t m = base_[static_cast<std::size_t>(states_.cell(root))];
+      if (!(m & digit_bit(states_.digit(root))) || index_[static_cast<std::size_t>(root)] >= 0) continue;
+      frames_.clear();
+      frames_.push_back({root, adj_first_[static_cast<std::size_t>(root)]});
+      index_[static_cast<std::size_t>(root)] = low_[static_cast<std::size_t>(root)] = next_index++;
+      tarjan_stack_.push_back(root);
+      while (!frames_.empty()) {
+        Frame& f = frames_.back();
+        const std::size_t v = static_cast<std::size_t>(f.state);
+        if (f.next < adj_first_[v + 1]) {
+          const int w = adj_[static_cast<std::size_t>(f.next++)];
+          const std::size_t wi = static_cast<std::size_t>(w);
+          if (index_[wi] < 0) {
+            index_[wi] = low_[wi] = next_index++;
+            tarjan_stack_.push_back(w);
+            frames_.push_back({w, adj_first_[wi]});
+          } else if (part_[wi] < 0) {  // on the stack
+            low_[v] = std::min(low_[v], index_[wi]);
+          }
+          continue;
+        }
+        // Every child done: a part's root closes it.
+        if (low_[v] == index_[v]) {
+          const std::size_t base = part_reach_.size();
+          part_reach_.resize(base + words_, 0);
+          std::size_t top = tarjan_stack_.size();
+          do {
+            --top;
+            part_[static_cast<std::size_t>(tarjan_stack_[top])] = parts;
+          } while (tarjan_stack_[top] != f.state);
+          for (std::size_t k = top; k < tarjan_stack_.size(); ++k) {
+            const int member = tarjan_stack_[k];
+            part_reach_[base + static_cast<std::size_t>(member >> 6)] |= std::uint64_t{1} << (member & 63);
+            for (int e = adj_first_[static_cast<std::size_t>(member)]; e < adj_first_[static_cast<std::size_t>(member) + 1]; ++e) {
+              const int into = part_[static_cast<std::size_t>(adj_[static_cast<std::size_t>(e)])];
+              if (into == parts) continue;
+              const std::uint64_t* from = part_reach_.data() + static_cast<std::size_t>(into) * words_;
+              std::uint64_t* to = part_reach_.data() + base;
+              for (std::size_t k2 = 0; k2 < words_; ++k2) to[k2] |= from[k2];
+            }
+          }
+          tarjan_stack_.resize(top);
+          ++parts;
+        }
+        const int done = f.state;
+        frames_.pop_back();
+        if (!frames_.empty()) {
+          const std::size_t parent = static_cast<std::size_t>(frames_.back().state);
+          low_[parent] = std::min(low_[parent], low_[static_cast<std::size_t>(done)]);
+        }
+      }
     }
-    pool_.assign(entry, entry + parents);
   }
+  /// After static_closure(): state s's reach (words() words).
+  const std::uint64_t* closure(int s) const {
+    return part_reach_.data() + static_cast<std::size_t>(part_[static_cast<std::size_t>(s)]) * words_;
+  }
+  std::size_t words() const { return words_; }
 
   /// The proof of `targets` in derivation order.
   std::vector<int> proof(const std::vector<int>& targets) {
@@ -302,7 +385,7 @@ class Propagator {
       if (popcount(left) <= 1 && !known_.test(states_.state(cell, left ? lowest(left) + 1 : digit, true))) {
         scratch_.clear();
         for (std::uint64_t m = base_[static_cast<std::size_t>(cell)] & ~left; m; m &= m - 1)
-          scratch_.push_back(states_.state(cell, lowest(m) + 1, false));
+            scratch_.push_back(states_.state(cell, lowest(m) + 1, false));
         if (left == 0) {
           // Every candidate false; unless one of them is also true (caught when it was added).
           conflict_ = scratch_;
@@ -476,6 +559,14 @@ class Propagator {
   unsigned generation_ = 0;  // stamp_ marks states of the current mark() pass
   std::vector<int> marked_, todo_, single_ = std::vector<int>(1);
   bool contradiction_ = false;
+  // static_closure(): the graph (adjacency lists), Tarjan's bookkeeping, each part's reach.
+  struct Frame {
+    int state, next;
+  };
+  std::vector<int> adj_first_, adj_, index_, low_, part_, tarjan_stack_;
+  std::vector<Frame> frames_;
+  std::vector<std::uint64_t> part_reach_;
+  std::size_t words_ = 0;
 };
 
 /// The propagator for `board` in `mode`, loaded (cached per thread and mode: the analysis,
@@ -520,10 +611,6 @@ struct Analysis {
   std::vector<std::uint64_t> reached;
   std::size_t words = 0;
   std::vector<int> contradiction_length;
-  /// Verity modes: each non-contradicting assumption's derivation (Propagator::save_derivation)
-  /// from derivation_at[s] in `derivations`, for measuring proofs without propagating again.
-  std::vector<int> derivations;
-  std::vector<std::size_t> derivation_at;
   const std::uint64_t* reached_by(int s) const { return reached.data() + static_cast<std::size_t>(s) * words; }
 
   bool matches(const Board& board, Mode m) const {
@@ -555,11 +642,13 @@ const Analysis& analyse(const Board& board, Mode mode, bool with_false) {
     a.words = (count + 63) / 64;
     a.reached.resize(count * a.words);
     a.contradiction_length.assign(count, 0);
-    a.derivations.clear();
-    a.derivation_at.assign(count, 0);
   }
   Propagator& prop = propagator_for(board, mode);
   const States& st = prop.states();
+  // Static links: every closure at once (static_closure()); a closure holding a state and its
+  // opposite is a contradiction, which a full run measures (and confirms).
+  const bool by_closure = mode == Mode::static_links && !same;
+  if (by_closure) prop.static_closure();
   for (int c = 0; c < board.cells(); ++c) {
     if (board.value(c)) continue;
     for (std::uint64_t m = board.candidates(c); m; m &= m - 1)
@@ -568,15 +657,21 @@ const Analysis& analyse(const Board& board, Mode mode, bool with_false) {
         const int s = st.state(c, lowest(m) + 1, on);
         if (a.ran[static_cast<std::size_t>(s)]) continue;
         a.ran[static_cast<std::size_t>(s)] = 1;
-        if (prop.run(s)) {
+        if (by_closure) {
+          const std::uint64_t* reach = prop.closure(s);
+          bool clash = false;
+          for (std::size_t k = 0; k < a.words && !clash; ++k) clash = (reach[k] & (reach[k] >> 1) & 0x5555555555555555ULL) != 0;
+          if (!clash || !prop.run(s)) {
+            std::copy(reach, reach + a.words, a.reached.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(s) * a.words));
+            continue;
+          }
+          a.contradicts[static_cast<std::size_t>(s)] = 1;
+          a.contradiction_length[static_cast<std::size_t>(s)] = prop.contradiction_length();
+        } else if (prop.run(s)) {
           a.contradicts[static_cast<std::size_t>(s)] = 1;
           a.contradiction_length[static_cast<std::size_t>(s)] = prop.contradiction_length();
         } else {
           std::copy(prop.known().words().begin(), prop.known().words().end(), a.reached.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(s) * a.words));
-          if (mode != Mode::single_digit) {  // Nishio has no verities
-            a.derivation_at[static_cast<std::size_t>(s)] = a.derivations.size();
-            prop.save_derivation(a.derivations);
-          }
         }
       }
   }
@@ -695,7 +790,7 @@ std::size_t verity_steps(const Board& board, Mode mode, const std::vector<Choice
   }
   for (std::size_t b = 0; b < by_branch.size(); ++b) {
     if (by_branch[b].empty()) continue;
-    prop.restore_derivation(a.derivations.data() + a.derivation_at[b]);
+    prop.run(static_cast<int>(b));  // its derivation (the analysis ran it lean)
     for (int p : by_branch[b]) {
       Pending& entry = pending[static_cast<std::size_t>(p)];
       for (std::size_t t = 0; t < entry.targets.size(); ++t) entry.lengths[t] += prop.ancestors(entry.targets[t]);
