@@ -119,6 +119,9 @@ class Propagator {
     // the digit in its peers, in peer order): listed once here instead of re-scanning the
     // peers at every expansion. A child already known is skipped by add() either way, so
     // this visits exactly what a scan of the shrinking candidates would.
+    cell_digit_.resize(static_cast<std::size_t>(count / 2));
+    for (int i = 0; i < count / 2; ++i)
+      cell_digit_[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(((i / topo_.n) << 8) | (i % topo_.n + 1));
     on_first_.assign(static_cast<std::size_t>(count / 2 + 1), 0);
     on_children_.clear();
     for (int c = 0; c < topo_.cells; ++c)
@@ -312,6 +315,10 @@ class Propagator {
   }
 
  private:
+  // A state's cell and digit from a table: States' division by n costs more on this path.
+  int cell_of(int s) const { return static_cast<int>(cell_digit_[static_cast<std::size_t>(s >> 1)] >> 8); }
+  int digit_of(int s) const { return static_cast<int>(cell_digit_[static_cast<std::size_t>(s >> 1)] & 0xFF); }
+
   void add(int s, std::initializer_list<int> parents) { add_span(s, parents.begin(), parents.size()); }
 
   void add_span(int s, const int* parents, std::size_t count) {
@@ -323,7 +330,7 @@ class Propagator {
     for (std::size_t i = 0; i < count; ++i) pool_.push_back(parents[i]);
     seq_[static_cast<std::size_t>(s)] = static_cast<int>(order_.size());
     order_.push_back(s);
-    const int cell = states_.cell(s), digit = states_.digit(s);
+    const int cell = cell_of(s), digit = digit_of(s);
     if (known_.test(s ^ 1)) {  // both true and false
       conflict_ = {s ^ 1, s};
       contradiction_ = true;
@@ -349,7 +356,7 @@ class Propagator {
   }
 
   void expand(int s) {
-    const int cell = states_.cell(s), digit = states_.digit(s);
+    const int cell = cell_of(s), digit = digit_of(s);
     const std::uint64_t dbit = digit_bit(digit);
     if (States::on(s)) {
       const int index = s >> 1;
@@ -554,6 +561,7 @@ class Propagator {
   Bits known_;
   std::vector<int> first_parent_, parent_count_, seq_, pool_, order_, conflict_, scratch_;
   std::vector<int> on_first_, on_children_;
+  std::vector<std::uint32_t> cell_digit_;  // per candidate (cell·n + digit-1): cell << 8 | digit
   std::vector<int> pair_places_;  // per (house, digit): its first two places on the board  // per candidate (cell·n + digit-1): what its true state removes
   std::vector<unsigned> stamp_;
   unsigned generation_ = 0;  // stamp_ marks states of the current mark() pass
