@@ -81,6 +81,21 @@ void Topology::build_peers() {
       if (sees(c, other)) peer_cells.push_back(other);
     peer_first.push_back(static_cast<int>(peer_cells.size()));
   }
+  slot_first.assign(static_cast<std::size_t>(cells) + 1, 0);
+  {
+    std::vector<std::vector<std::pair<int, int>>> slots(static_cast<std::size_t>(cells));
+    for (int h = 0; h < house_count_; ++h)
+      for (int k = 0; k < n; ++k) slots[static_cast<std::size_t>(house(h)[static_cast<std::size_t>(k)])].emplace_back(h, k);
+    slot_house.clear();
+    slot_index.clear();
+    for (int c = 0; c < cells; ++c) {
+      for (const auto& [h, k] : slots[static_cast<std::size_t>(c)]) {
+        slot_house.push_back(h);
+        slot_index.push_back(k);
+      }
+      slot_first[static_cast<std::size_t>(c) + 1] = static_cast<int>(slot_house.size());
+    }
+  }
   peer_set.clear();
   if (cells <= 64 * CellBits::kWords) {
     peer_set.resize(static_cast<std::size_t>(cells));
@@ -150,6 +165,22 @@ Board Board::from_grid(const Grid& grid, std::shared_ptr<const Topology> topolog
 }
 
 void Board::place(int cell, int digit) {
+  if (index_fresh_) {  // keep positions() and placed_in() (see build_index)
+    const Topology& t = *topology_;
+    const int digits = n();
+    if (values_[static_cast<std::size_t>(cell)]) {
+      index_fresh_ = false;  // a written cell rewritten (tests): rebuild
+    } else {
+      for (int i = t.slot_first[static_cast<std::size_t>(cell)]; i < t.slot_first[static_cast<std::size_t>(cell) + 1]; ++i) {
+        const std::size_t h = static_cast<std::size_t>(t.slot_house[static_cast<std::size_t>(i)]);
+        const std::uint64_t off = ~bit(t.slot_index[static_cast<std::size_t>(i)]);
+        for (std::uint64_t m = candidates_[static_cast<std::size_t>(cell)]; m; m &= m - 1) where_[h * static_cast<std::size_t>(digits) + static_cast<std::size_t>(lowest(m))] &= off;
+        placed_[h] |= digit_bit(digit);
+      }
+      for (int peer : t.peers(cell))
+        if (candidates_[static_cast<std::size_t>(peer)] & digit_bit(digit)) forget(peer, digit);
+    }
+  }
   if (values_[static_cast<std::size_t>(cell)] == 0) --unsolved_;
   values_[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(digit);
   candidates_[static_cast<std::size_t>(cell)] = 0;
@@ -157,27 +188,36 @@ void Board::place(int cell, int digit) {
   for (int peer : topology_->peers(cell)) candidates_[static_cast<std::size_t>(peer)] &= keep;
 }
 
+void Board::forget(int cell, int digit) const {
+  const Topology& t = *topology_;
+  for (int i = t.slot_first[static_cast<std::size_t>(cell)]; i < t.slot_first[static_cast<std::size_t>(cell) + 1]; ++i)
+    where_[static_cast<std::size_t>(t.slot_house[static_cast<std::size_t>(i)] * n() + digit - 1)] &= ~bit(t.slot_index[static_cast<std::size_t>(i)]);
+}
+
 bool Board::eliminate(int cell, int digit) {
   std::uint64_t& mask = candidates_[static_cast<std::size_t>(cell)];
   if ((mask & digit_bit(digit)) == 0) return false;
   mask &= ~digit_bit(digit);
+  if (index_fresh_) forget(cell, digit);
   return true;
 }
 
-std::uint64_t Board::positions(int house, int digit) const {
-  std::uint64_t found = 0;
-  const std::uint64_t want = digit_bit(digit);
-  const auto cells_of = topology_->house(house);
-  for (int k = 0; k < n(); ++k)
-    if (candidates_[static_cast<std::size_t>(cells_of[static_cast<std::size_t>(k)])] & want) found |= bit(k);
-  return found;
-}
-
-std::uint64_t Board::placed_in(int house) const {
-  std::uint64_t placed = 0;
-  for (int c : topology_->house(house))
-    if (values_[static_cast<std::size_t>(c)]) placed |= digit_bit(values_[static_cast<std::size_t>(c)]);
-  return placed;
+void Board::build_index() const {
+  const int houses = topology_->houses(), digits = n();
+  where_.assign(static_cast<std::size_t>(houses * digits), 0);
+  placed_.assign(static_cast<std::size_t>(houses), 0);
+  for (int h = 0; h < houses; ++h) {
+    const auto cells_of = topology_->house(h);
+    std::uint64_t* where = where_.data() + static_cast<std::size_t>(h * digits);
+    std::uint64_t placed = 0;
+    for (int k = 0; k < digits; ++k) {
+      const std::size_t c = static_cast<std::size_t>(cells_of[static_cast<std::size_t>(k)]);
+      if (values_[c]) placed |= digit_bit(values_[c]);
+      for (std::uint64_t m = candidates_[c]; m; m &= m - 1) where[lowest(m)] |= bit(k);
+    }
+    placed_[static_cast<std::size_t>(h)] = placed;
+  }
+  index_fresh_ = true;
 }
 
 Grid Board::to_grid() const {

@@ -89,6 +89,9 @@ struct Topology {
   std::vector<int> peer_cells;     ///< per cell its peers, sorted, from peer_first[cell]
   std::vector<int> peer_first;     ///< cells + 1 offsets into peer_cells
   std::vector<CellBits> peer_set;  ///< per cell: its peers as a bit set (shapes up to 256 cells)
+  /// Per cell, from slot_first[cell]: each house holding it (slot_house) and its index in
+  /// that house (slot_index), so that a change to the cell finds its bit in house masks.
+  std::vector<int> slot_first, slot_house, slot_index;
   /// Variants only (empty for classic): per cell, bit j set when it lies in extra house 3n+j.
   std::vector<std::uint64_t> extra_mask;
   /// Killer only: the cage of every cell (-1 uncaged) and the cages; empty otherwise.
@@ -178,12 +181,21 @@ class Board {
   /// Removes a candidate; false when it was not there.
   bool eliminate(int cell, int digit);
   /// Replaces a cell's candidates outright (test set-up only).
-  void set_candidates(int cell, std::uint64_t mask) { candidates_[static_cast<std::size_t>(cell)] = mask; }
+  void set_candidates(int cell, std::uint64_t mask) {
+    candidates_[static_cast<std::size_t>(cell)] = mask;
+    index_fresh_ = false;
+  }
 
   /// Bit k set when the k-th cell of house h holds `digit` as a candidate.
-  std::uint64_t positions(int house, int digit) const;
+  std::uint64_t positions(int house, int digit) const {
+    if (!index_fresh_) build_index();
+    return where_[static_cast<std::size_t>(house * n() + digit - 1)];
+  }
   /// Digits written in house h.
-  std::uint64_t placed_in(int house) const;
+  std::uint64_t placed_in(int house) const {
+    if (!index_fresh_) build_index();
+    return placed_[static_cast<std::size_t>(house)];
+  }
 
   /// The cells' written digits (0 where empty).
   Grid to_grid() const;
@@ -197,6 +209,15 @@ class Board {
   std::vector<std::uint64_t> candidates_;
   int unsolved_ = 0;
   CellBits given_;  ///< from_grid()'s givens (inline: board copies stay one allocation pair)
+  // positions() and placed_in() for every house: built on the first question, then kept up
+  // to date by place() and eliminate() (set_candidates() drops them). A stall asks them
+  // hundreds of times of one board (every finder); a scan of the house per question was 4%
+  // of grading time.
+  void build_index() const;
+  void forget(int cell, int digit) const;  ///< clears the cell's bit for `digit` in its houses' masks
+  mutable std::vector<std::uint64_t> where_;   ///< houses × n: positions(h, d) at h·n + d-1
+  mutable std::vector<std::uint64_t> placed_;  ///< per house: placed_in(h)
+  mutable bool index_fresh_ = false;
 };
 
 /// Makes `step` a fresh Step (as `step = Step{}`) but keeps its vectors' storage: the ladder
