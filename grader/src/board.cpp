@@ -96,6 +96,13 @@ void Topology::build_peers() {
       slot_first[static_cast<std::size_t>(c) + 1] = static_cast<int>(slot_house.size());
     }
   }
+  shared_slots.assign(static_cast<std::size_t>(house_count_) * static_cast<std::size_t>(house_count_), 0);
+  for (int a = 0; a < house_count_; ++a)
+    for (int k = 0; k < n; ++k) {
+      const int c = house(a)[static_cast<std::size_t>(k)];
+      for (int i = slot_first[static_cast<std::size_t>(c)]; i < slot_first[static_cast<std::size_t>(c) + 1]; ++i)
+        shared_slots[static_cast<std::size_t>(a * house_count_ + slot_house[static_cast<std::size_t>(i)])] |= bit(k);
+    }
   peer_set.clear();
   if (cells <= 64 * CellBits::kWords) {
     peer_set.resize(static_cast<std::size_t>(cells));

@@ -92,6 +92,9 @@ struct Topology {
   /// Per cell, from slot_first[cell]: each house holding it (slot_house) and its index in
   /// that house (slot_index), so that a change to the cell finds its bit in house masks.
   std::vector<int> slot_first, slot_house, slot_index;
+  /// houses() × houses(): bit k of entry a·houses() + b set when the k-th cell of house a
+  /// lies in house b (what two houses share, in a's order; for positions() masks).
+  std::vector<std::uint64_t> shared_slots;
   /// Variants only (empty for classic): per cell, bit j set when it lies in extra house 3n+j.
   std::vector<std::uint64_t> extra_mask;
   /// Killer only: the cage of every cell (-1 uncaged) and the cages; empty otherwise.

@@ -23,23 +23,18 @@ namespace {
 bool lock(const Board& board, int from, int into, int digit, Technique technique, Step& step,
           const StepFilter& accept) {
   const Topology& topo = board.topo();
-  int inside = 0;
-  for (int c : topo.house(from)) {
-    if (!board.has(c, digit)) continue;
-    if (!topo.in_house(c, into)) return false;
-    ++inside;
-  }
+  // On house masks (Board::positions, Topology::shared_slots): this runs for every house
+  // pair and digit of every stall.
+  const std::size_t houses = static_cast<std::size_t>(topo.houses());
+  const std::uint64_t places = board.positions(from, digit);
+  if (places & ~topo.shared_slots[static_cast<std::size_t>(from) * houses + static_cast<std::size_t>(into)]) return false;
   // One position is a hidden single, found earlier; none means a broken board.
-  if (inside < 2) return false;
+  if (popcount(places) < 2) return false;
+  const std::uint64_t removed = board.positions(into, digit) & ~topo.shared_slots[static_cast<std::size_t>(into) * houses + static_cast<std::size_t>(from)];
+  if (!removed) return false;
   std::vector<int> pattern;
-  for (int c : topo.house(from))
-    if (board.has(c, digit)) pattern.push_back(c);
-  for (int c : topo.house(into)) {
-    bool in_from = false;
-    for (int p : topo.house(from)) in_from = in_from || p == c;
-    if (!in_from) eliminate_into(board, step, c, digit);
-  }
-  if (step.eliminations.empty()) return false;
+  for (std::uint64_t m = places; m; m &= m - 1) pattern.push_back(topo.house(from)[static_cast<std::size_t>(lowest(m))]);
+  for (std::uint64_t m = removed; m; m &= m - 1) step.eliminations.push_back({topo.house(into)[static_cast<std::size_t>(lowest(m))], digit});
   step.technique = technique;
   step.cells = std::move(pattern);
   step.digits = digit_bit(digit);
