@@ -95,16 +95,12 @@ struct Context {
   int cell_count = 0;  // the board's cells (by_first's stride)
   /// The board the context was built from (the cache's key).
   const Topology* key_topo = nullptr;
-  std::vector<std::uint8_t> key_values;
-  std::vector<std::uint64_t> key_candidates;
+  std::uint64_t key_stamp = 0;  // the board built from (Board::stamp)
 
   Context(const Board& b, int max_size) {
     const Topology& topo = b.topo();
     key_topo = &topo;
-    for (int c = 0; c < topo.cells; ++c) {
-      key_values.push_back(static_cast<std::uint8_t>(b.value(c)));
-      key_candidates.push_back(b.candidates(c));
-    }
+    key_stamp = b.stamp();
     peers.resize(static_cast<std::size_t>(topo.cells));
     for (int c = 0; c < topo.cells; ++c)
       for (int p : topo.peers(c)) peers[static_cast<std::size_t>(c)].set(p);
@@ -193,11 +189,7 @@ struct Context {
   }
 
   bool built_from(const Board& b) const {
-    if (key_topo != &b.topo()) return false;
-    for (int c = 0; c < b.cells(); ++c)
-      if (key_values[static_cast<std::size_t>(c)] != b.value(c) || key_candidates[static_cast<std::size_t>(c)] != b.candidates(c))
-        return false;
-    return true;
+    return key_topo == &b.topo() && key_stamp == b.stamp();
   }
 
   /// How many sets (a prefix of `sets`, which is sorted by size) have at most `size` cells:

@@ -6,6 +6,7 @@
 #include "board.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <mutex>
 #include <stdexcept>
 
@@ -154,6 +155,7 @@ Board Board::full(const Shape& shape) { return full(topology_for(shape)); }
 Board Board::full(std::shared_ptr<const Topology> topology) {
   Board board(std::move(topology));
   std::fill(board.candidates_.begin(), board.candidates_.end(), board.all_digits());
+  board.stamp_ = next_stamp();
   return board;
 }
 
@@ -171,7 +173,15 @@ Board Board::from_grid(const Grid& grid, std::shared_ptr<const Topology> topolog
   return board;
 }
 
+std::uint64_t Board::next_stamp() {
+  // 2^40 stamps per thread before its range would run into the next thread's.
+  static std::atomic<std::uint64_t> threads{0};
+  thread_local std::uint64_t next = (threads.fetch_add(1, std::memory_order_relaxed) + 1) << 40;
+  return ++next;
+}
+
 void Board::place(int cell, int digit) {
+  stamp_ = next_stamp();
   if (index_fresh_) {  // keep positions() and placed_in() (see build_index)
     const Topology& t = *topology_;
     const int digits = n();
@@ -205,6 +215,7 @@ bool Board::eliminate(int cell, int digit) {
   std::uint64_t& mask = candidates_[static_cast<std::size_t>(cell)];
   if ((mask & digit_bit(digit)) == 0) return false;
   mask &= ~digit_bit(digit);
+  stamp_ = next_stamp();
   if (index_fresh_) forget(cell, digit);
   return true;
 }

@@ -175,6 +175,11 @@ class Board {
   bool has(int cell, int digit) const { return (candidates(cell) & digit_bit(digit)) != 0; }
   std::uint64_t all_digits() const { return n() == 64 ? ~std::uint64_t{0} : bit(n()) - 1; }
   int unsolved() const { return unsolved_; }
+  /// Changes with every change to the board and is never reused (per thread a range of its
+  /// own), so two boards with the same stamp hold the same cells: a copy keeps its
+  /// original's. Caches of what was computed on a board (forcing-chain analyses, ALS sets)
+  /// key on it instead of comparing every cell at every question.
+  std::uint64_t stamp() const { return stamp_; }
   /// Whether the cell's digit was a given of from_grid() (avoidable rectangles need to know
   /// which written digits the puzzle fixed); false for digits placed later and past 256 cells.
   bool given(int cell) const { return cell < CellBits::kWords * 64 && given_.test(cell); }
@@ -187,6 +192,7 @@ class Board {
   void set_candidates(int cell, std::uint64_t mask) {
     candidates_[static_cast<std::size_t>(cell)] = mask;
     index_fresh_ = false;
+    stamp_ = next_stamp();
   }
 
   /// Bit k set when the k-th cell of house h holds `digit` as a candidate.
@@ -217,6 +223,8 @@ class Board {
   // hundreds of times of one board (every finder); a scan of the house per question was 4%
   // of grading time.
   void build_index() const;
+  static std::uint64_t next_stamp();
+  std::uint64_t stamp_ = next_stamp();
   void forget(int cell, int digit) const;  ///< clears the cell's bit for `digit` in its houses' masks
   mutable std::vector<std::uint64_t> where_;   ///< houses × n: positions(h, d) at h·n + d-1
   mutable std::vector<std::uint64_t> placed_;  ///< per house: placed_in(h)

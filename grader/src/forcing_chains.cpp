@@ -583,25 +583,16 @@ Propagator& propagator_for(const Board& board, Mode mode) {
   struct Slot {
     std::unique_ptr<Propagator> prop;
     std::shared_ptr<const Topology> topo;
-    std::vector<std::uint8_t> values;
-    std::vector<std::uint64_t> candidates;
+    std::uint64_t stamp = 0;  // the board loaded (Board::stamp)
   };
   thread_local std::array<Slot, 4> slots;
   Slot& slot = slots[static_cast<std::size_t>(mode)];
-  bool same = slot.prop && slot.topo.get() == &board.topo();
-  for (int c = 0; same && c < board.cells(); ++c)
-    same = slot.values[static_cast<std::size_t>(c)] == board.value(c) && slot.candidates[static_cast<std::size_t>(c)] == board.candidates(c);
-  if (same) return *slot.prop;
+  if (slot.prop && slot.topo.get() == &board.topo() && slot.stamp == board.stamp()) return *slot.prop;
   if (!slot.prop || slot.topo.get() != &board.topo()) {
     slot.topo = board.topology();  // the board's own: a variant's differs from its shape's
     slot.prop = std::make_unique<Propagator>(*slot.topo, mode);
   }
-  slot.values.assign(static_cast<std::size_t>(board.cells()), 0);
-  slot.candidates.assign(static_cast<std::size_t>(board.cells()), 0);
-  for (int c = 0; c < board.cells(); ++c) {
-    slot.values[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(board.value(c));
-    slot.candidates[static_cast<std::size_t>(c)] = board.candidates(c);
-  }
+  slot.stamp = board.stamp();
   slot.prop->load(board);
   return *slot.prop;
 }
@@ -610,8 +601,7 @@ Propagator& propagator_for(const Board& board, Mode mode) {
 struct Analysis {
   Mode mode = Mode::dynamic;
   std::shared_ptr<const Topology> topo;
-  std::vector<std::uint8_t> values;
-  std::vector<std::uint64_t> candidates;
+  std::uint64_t stamp = 0;  // the board analysed (Board::stamp)
   /// Per state id (assumption): whether it was run, led to a contradiction, and what it reached.
   std::vector<std::uint8_t> ran, contradicts;
   /// What assumption s reached: `words` words from s·words (one flat block, not a vector
@@ -622,10 +612,7 @@ struct Analysis {
   const std::uint64_t* reached_by(int s) const { return reached.data() + static_cast<std::size_t>(s) * words; }
 
   bool matches(const Board& board, Mode m) const {
-    if (m != mode || topo.get() != &board.topo()) return false;
-    for (int c = 0; c < board.cells(); ++c)
-      if (values[static_cast<std::size_t>(c)] != board.value(c) || candidates[static_cast<std::size_t>(c)] != board.candidates(c)) return false;
-    return true;
+    return m == mode && topo.get() == &board.topo() && stamp == board.stamp();
   }
 };
 
@@ -638,12 +625,7 @@ const Analysis& analyse(const Board& board, Mode mode, bool with_false) {
   if (!same) {  // reset, keeping the buffers
     a.mode = mode;
     a.topo = board.topology();
-    a.values.clear();
-    a.candidates.clear();
-    for (int c = 0; c < board.cells(); ++c) {
-      a.values.push_back(static_cast<std::uint8_t>(board.value(c)));
-      a.candidates.push_back(board.candidates(c));
-    }
+    a.stamp = board.stamp();
     const std::size_t count = static_cast<std::size_t>(board.cells() * board.n() * 2);
     a.ran.assign(count, 0);
     a.contradicts.assign(count, 0);
