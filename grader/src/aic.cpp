@@ -37,6 +37,7 @@ namespace {
 class NodeSet {
  public:
   explicit NodeSet(std::size_t words = 0) : words_(words, 0) {}
+  void reset(std::size_t words) { words_.assign(words, 0); }
   void set(int node) { words_[static_cast<std::size_t>(node) / 64] |= std::uint64_t{1} << (node % 64); }
   bool test(int node) const { return (words_[static_cast<std::size_t>(node) / 64] >> (node % 64)) & 1; }
   std::vector<std::uint64_t>& words() { return words_; }
@@ -56,21 +57,29 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
   const std::size_t words = static_cast<std::size_t>((nodes + 63) / 64);
   auto node_of = [n](int cell, int digit) { return cell * n + digit - 1; };
 
-  NodeSet present(words);
+  // The search's buffers are kept per thread (this runs at every stall past the basic
+  // techniques): only what each call reads is reset.
+  thread_local NodeSet present;
+  present.reset(words);
   for (int c = 0; c < topo.cells; ++c)
     for (std::uint64_t m = board.candidates(c); m; m &= m - 1) present.set(node_of(c, lowest(m) + 1));
 
   // Weak neighbourhoods (conflicts) of every present candidate, restricted to present ones,
-  // in one flat array: `words` words per candidate.
-  std::vector<std::uint64_t> weak_words(static_cast<std::size_t>(nodes) * words, 0);
+  // in one flat array: `words` words per candidate (only present candidates' rows are read,
+  // so only those are cleared).
+  thread_local std::vector<std::uint64_t> weak_words;
+  weak_words.resize(static_cast<std::size_t>(nodes) * words);
   auto weak_of = [&](int node) { return weak_words.data() + static_cast<std::size_t>(node) * words; };
   auto weak_test = [&](int node, int other) { return (weak_of(node)[other / 64] >> (other % 64)) & 1; };
-  std::vector<std::vector<int>> strong(static_cast<std::size_t>(nodes));
+  thread_local std::vector<std::vector<int>> strong;
+  strong.resize(static_cast<std::size_t>(nodes));
+  for (auto& list : strong) list.clear();
   for (int c = 0; c < topo.cells; ++c) {
     const std::uint64_t cm = board.candidates(c);
     for (std::uint64_t m = cm; m; m &= m - 1) {
       const int d = lowest(m) + 1;
       std::uint64_t* w = weak_of(node_of(c, d));
+      std::fill(w, w + words, 0);
       auto set = [w](int node) { w[node / 64] |= std::uint64_t{1} << (node % 64); };
       for (std::uint64_t o = cm & ~digit_bit(d); o; o &= o - 1) set(node_of(c, lowest(o) + 1));
       for (int p : topo.peers(c))
@@ -94,25 +103,35 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
     }
   for (auto& list : strong) std::sort(list.begin(), list.end());
 
-  std::vector<std::vector<int>> levels;
-  NodeSet off(words);
+  thread_local std::vector<std::vector<int>> levels;
+  thread_local NodeSet off, seen_off, seen_on, conclusion;
+  thread_local std::vector<int> on, next_off, chain;
+  off.reset(words);
   // Each start's shortest chain, in start order; the steps are the shortest of them.
   struct Found {
     std::vector<int> chain;
     NodeSet conclusion;
   };
   std::vector<Found> found;
+  std::size_t depth = 0;  // levels in use: levels[0..depth) (their vectors keep their storage)
+  auto push_level = [&](const std::vector<int>& nodes_at) {
+    if (levels.size() <= depth) levels.emplace_back();
+    levels[depth++].assign(nodes_at.begin(), nodes_at.end());
+  };
   for (int start = 0; start < nodes; ++start) {
     if (!present.test(start) || strong[static_cast<std::size_t>(start)].empty()) continue;
-    NodeSet seen_off(words), seen_on(words);
+    seen_off.reset(words);
+    seen_on.reset(words);
     seen_off.set(start);
-    levels.assign(1, std::vector<int>{start});
+    depth = 0;
+    next_off.assign(1, start);
+    push_level(next_off);
     int end = -1;
-    NodeSet conclusion(words);
+    conclusion.reset(words);
     while (end < 0) {
       // Strong links: every candidate switched off forces its partners on.
-      std::vector<int> on;
-      for (int u : levels.back())
+      on.clear();
+      for (int u : levels[depth - 1])
         for (int v : strong[static_cast<std::size_t>(u)])
           if (!seen_on.test(v)) {
             seen_on.set(v);
@@ -137,28 +156,28 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
           break;
         }
       }
-      levels.push_back(std::move(on));
+      push_level(on);
       if (end >= 0) break;
       // Weak links: every candidate switched on forces its conflicts off.
       std::fill(off.words().begin(), off.words().end(), 0);
-      for (int e : levels.back()) {
+      for (int e : levels[depth - 1]) {
         const std::uint64_t* we = weak_of(e);
         for (std::size_t i = 0; i < words; ++i) off.words()[i] |= we[i];
       }
-      std::vector<int> next;
+      next_off.clear();
       for (std::size_t i = 0; i < words; ++i) {
         std::uint64_t fresh = off.words()[i] & ~seen_off.words()[i];
         seen_off.words()[i] |= fresh;
-        for (; fresh; fresh &= fresh - 1) next.push_back(static_cast<int>(i * 64) + lowest(fresh));
+        for (; fresh; fresh &= fresh - 1) next_off.push_back(static_cast<int>(i * 64) + lowest(fresh));
       }
-      if (next.empty()) break;
-      levels.push_back(std::move(next));
+      if (next_off.empty()) break;
+      push_level(next_off);
     }
     if (end < 0) continue;
 
     // Walk back through the levels for one chain start -> end.
-    std::vector<int> chain{end};
-    for (int k = static_cast<int>(levels.size()) - 2; k >= 0; --k) {
+    chain.assign(1, end);
+    for (int k = static_cast<int>(depth) - 2; k >= 0; --k) {
       const int next = chain.back();
       for (int u : levels[static_cast<std::size_t>(k)]) {
         const bool linked = k % 2 == 0 ? std::binary_search(strong[static_cast<std::size_t>(u)].begin(),
@@ -174,7 +193,7 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
     // With one step asked for, only a chain shorter than the best so far can be it.
     if (limit == 1 && !found.empty() && chain.size() >= found.front().chain.size()) continue;
     if (limit == 1) found.clear();
-    found.push_back({std::move(chain), end == start ? NodeSet(words) : conclusion});
+    found.push_back({chain, end == start ? NodeSet(words) : conclusion});
   }
   // The shortest chains over all starts (SE rates chains by length), the first start among
   // equals; each set of conclusions once.
