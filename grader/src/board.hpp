@@ -326,7 +326,9 @@ std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderM
 /// always when `ceiling` is below 6.0).
 /// When `more` is given, an AIC or forcing-chain search asked past the ceiling also appends its
 /// other conclusions within the ceiling there, to be taken after the step while they still
-/// change the board (keep_changes()).
+/// change the board (keep_changes()); and when the easiest step found above the ceiling is a
+/// forcing chain rated 6.0 or more, its analysis's other conclusions rated no higher than it
+/// (the path's ceiling once it is taken) go there too. Null: the easiest path, nothing more.
 std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderMeter* meter, double ceiling,
                               std::vector<Step>* more);
 /// Appends `step` to `out` unless one of the last `recent` steps there draws the same

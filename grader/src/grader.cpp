@@ -735,6 +735,21 @@ std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderM
     if (ask(technique, out) && (!best || out->rating < best->rating - 1e-9)) best = *out;
     if (spent) return std::nullopt;
   }
+  // A forcing chain that raises the rating to R: once it is taken, any step rated R or less
+  // may follow (the ceiling), and its analysis of this board is still cached, so its other
+  // conclusions within R come almost free (the next stalls would search for them anew).
+  if (best && more && best->rating >= kFreeChoiceFrom && best->technique != Technique::aic &&
+      gives_many(best->technique) && !(meter && meter->charge())) {
+    thread_local std::vector<Step> steps;
+    steps.clear();
+    find_many(best->technique, board, kStepsPerAnalysis, steps);
+    for (Step& candidate : steps) {
+      candidate.rating = step_rating(candidate);
+      if (candidate.rating > best->rating + 1e-9) continue;
+      if (candidate.placements == best->placements && candidate.eliminations == best->eliminations) continue;
+      more->push_back(std::move(candidate));
+    }
+  }
   return best;
 }
 
@@ -883,7 +898,8 @@ Grade Grader::Impl::grade_as_given(const Grid& puzzle, const GradeOptions& optio
     // (next_step's ceiling): the rating stays, and the search is much cheaper.
     std::vector<Step> more;  // further steps of the same analysis, each rated within the ceiling
     const double ceiling = options.easiest_path ? -1.0 : hardest_logical_rating;
-    std::optional<Step> step = grading::next_step(board, result.used_uniqueness, metered, ceiling, &more);
+    std::optional<Step> step =
+        grading::next_step(board, result.used_uniqueness, metered, ceiling, options.easiest_path ? nullptr : &more);
     if (meter.spent) break;
     if (!step) {
       if (!stalled) {
