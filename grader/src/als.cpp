@@ -97,26 +97,38 @@ struct Context {
   const Topology* key_topo = nullptr;
   std::uint64_t key_stamp = 0;  // the board built from (Board::stamp)
 
-  Context(const Board& b, int max_size) {
+  /// (Re)builds the context for `b`, keeping the storage of the previous build (a grade
+  /// builds one per stalled board past the basic techniques).
+  void build(const Board& b, int max_size) {
     const Topology& topo = b.topo();
+    if (key_topo != &topo) {
+      peers.assign(static_cast<std::size_t>(topo.cells), CellSet{});
+      for (int c = 0; c < topo.cells; ++c)
+        for (int p : topo.peers(c)) peers[static_cast<std::size_t>(c)].set(p);
+    }
     key_topo = &topo;
     key_stamp = b.stamp();
-    peers.resize(static_cast<std::size_t>(topo.cells));
-    for (int c = 0; c < topo.cells; ++c)
-      for (int p : topo.peers(c)) peers[static_cast<std::size_t>(c)].set(p);
+    for (auto& cells : with_digit) cells = CellSet{};
+    sets.clear();
+    masks.clear();
     for (int c = 0; c < topo.cells; ++c)
       if (!b.value(c))
         for (std::uint64_t m = b.candidates(c); m; m &= m - 1) with_digit[lowest(m)].set(c);
+    std::vector<int> open;
+    std::vector<std::uint64_t> union_of;  // per subset of `open`: its cells' candidates
     for (int h = 0; h < topo.houses(); ++h) {
-      std::vector<int> open;
+      open.clear();
       for (int c : topo.house(h))
         if (!b.value(c)) open.push_back(c);
       const int k = static_cast<int>(open.size());
+      union_of.assign(std::size_t{1} << k, 0);
       for (std::uint64_t pick = 1; pick < (std::uint64_t{1} << k); ++pick) {
+        // Each subset's digits from the subset without its lowest cell (visited before it).
+        const std::uint64_t digits = union_of[static_cast<std::size_t>(pick & (pick - 1))] |
+                                     b.candidates(open[static_cast<std::size_t>(lowest(pick))]);
+        union_of[static_cast<std::size_t>(pick)] = digits;
         const int size = popcount(pick);
         if (size > max_size || size >= k) continue;
-        std::uint64_t digits = 0;
-        for (std::uint64_t m = pick; m; m &= m - 1) digits |= b.candidates(open[static_cast<std::size_t>(lowest(m))]);
         if (popcount(digits) != size + 1) continue;
         Als a;
         for (std::uint64_t m = pick; m; m &= m - 1) {
@@ -159,7 +171,8 @@ struct Context {
     std::stable_sort(sets.begin(), sets.end(), [](const Als& x, const Als& y) { return x.size() < y.size(); });
     cell_count = topo.cells;
     first_holding.assign(sets.size() * 16, 0);
-    by_first.assign(static_cast<std::size_t>(topo.n) * static_cast<std::size_t>(cell_count), {});
+    by_first.resize(static_cast<std::size_t>(topo.n) * static_cast<std::size_t>(cell_count));
+    for (auto& list : by_first) list.clear();
     for (std::size_t i = 0; i < sets.size(); ++i)
       for (std::uint64_t m = sets[i].digits; m; m &= m - 1) {
         const int d = lowest(m);
@@ -218,9 +231,9 @@ struct Context {
 /// The sets of `board` up to kMaxAls cells, built once per board (cached per thread: the
 /// three ALS finders run one after the other on the same stalled board).
 const Context& context_for(const Board& board) {
-  thread_local std::unique_ptr<Context> cache;
-  if (!cache || !cache->built_from(board)) cache = std::make_unique<Context>(board, kMaxAls);
-  return *cache;
+  thread_local Context cache;
+  if (!cache.built_from(board)) cache.build(board, kMaxAls);
+  return cache;
 }
 
 /// Keeps the best step: fewest pattern cells, then most eliminations.
