@@ -28,6 +28,7 @@
 // pair the first found in that order is used, so the step does not depend on anything but
 // the board.
 #include <array>
+#include <type_traits>
 #include <vector>
 
 #include "board.hpp"
@@ -50,8 +51,10 @@ double loop_rating(int cells) {
 /// cell) until visit returns true. Prunes: a loop holds at most `max_extras` cells with
 /// candidates beyond the pair, and only cells admit(cell, pair) accepts (type 2: the pair and
 /// one given extra digit), so the walk stays among the few cells that can be on such a loop.
-template <class Admit, class Visit>
-bool for_each_loop(const Board& board, int max_extras, Admit admit, Visit visit) {
+/// `worth(pair)`, when given, skips a pair up front: the caller knows no loop of it can give
+/// a step.
+template <class Admit, class Visit, class Worth = bool (*)(std::uint64_t)>
+bool for_each_loop(const Board& board, int max_extras, Admit admit, Visit visit, Worth worth = nullptr) {
   const Topology& topo = board.topo();
   const int n = topo.n;
   const int houses = topo.houses();
@@ -62,6 +65,9 @@ bool for_each_loop(const Board& board, int max_extras, Admit admit, Visit visit)
   for (int a = 1; a <= n; ++a)
     for (int b = a + 1; b <= n; ++b) {
       const std::uint64_t pair = digit_bit(a) | digit_bit(b);
+      if constexpr (!std::is_pointer_v<Worth>) {
+        if (!worth(pair)) continue;
+      }
       auto fits = [&](int c) { return board.value(c) == 0 && (board.candidates(c) & pair) == pair && admit(c, pair); };
       // A loop has at least 6 cells, at most max_extras of them beyond the pair.
       int exact = 0, admitted = 0;
@@ -167,10 +173,41 @@ bool find_unique_loop_1(const Board& board, Step& step) {
 
 bool find_unique_loop_2(const Board& board, Step& step) {
   const Topology& topo = board.topo();
+  // Up to 16 digits, one pass over the cells counts, for every pair {a,b}, the cells holding
+  // exactly it and, per extra digit x, those holding exactly {a,b,x}: a pair with fewer than
+  // six such cells has no loop, and one with fewer than two {a,b,x} cells no type 2 roof, so
+  // the walk skips it (most pairs, most boards) without scanning the board per pair and x.
+  const int n = board.n();
+  const bool counted = n <= 16;
+  thread_local std::vector<std::uint8_t> exact_count, roof_count;  // [a·16 + b], [(a·16 + b)·16 + x] (0-based)
+  if (counted) {
+    exact_count.assign(16 * 16, 0);
+    roof_count.assign(16 * 16 * 16, 0);
+    for (int c = 0; c < topo.cells; ++c) {
+      if (board.value(c)) continue;
+      const std::uint64_t m = board.candidates(c);
+      const int k = popcount(m);
+      if (k == 2) {
+        ++exact_count[static_cast<std::size_t>(lowest(m) * 16 + lowest(m & (m - 1)))];
+      } else if (k == 3) {
+        const std::uint64_t rest = m & (m - 1);
+        const int d0 = lowest(m), d1 = lowest(rest), d2 = lowest(rest & (rest - 1));
+        ++roof_count[static_cast<std::size_t>((d0 * 16 + d1) * 16 + d2)];
+        ++roof_count[static_cast<std::size_t>((d0 * 16 + d2) * 16 + d1)];
+        ++roof_count[static_cast<std::size_t>((d1 * 16 + d2) * 16 + d0)];
+      }
+    }
+  }
   // The extra digit x first: loop cells then hold exactly {a,b} or {a,b,x}.
   for (int x = 1; x <= board.n(); ++x) {
     auto admit = [&](int c, std::uint64_t pair) {
       return (pair & digit_bit(x)) == 0 && (board.candidates(c) == pair || board.candidates(c) == (pair | digit_bit(x)));
+    };
+    auto worth = [&](std::uint64_t pair) {
+      if (!counted || (pair & digit_bit(x))) return true;  // (admit() refuses the latter anyway)
+      const int a = lowest(pair), b = lowest(pair & (pair - 1));
+      const int roofs = roof_count[static_cast<std::size_t>((a * 16 + b) * 16 + x - 1)];
+      return roofs >= 2 && exact_count[static_cast<std::size_t>(a * 16 + b)] + roofs >= 6;
     };
     if (for_each_loop(board, kMaxLoop, admit, [&](const std::vector<int>& loop, std::uint64_t pair) {
     std::vector<int> roof;
@@ -190,7 +227,7 @@ bool find_unique_loop_2(const Board& board, Step& step) {
     if (step.eliminations.empty()) return false;
     describe_loop(step, Technique::unique_loop_2, loop, pair, loop_rating(static_cast<int>(loop.size())) + 0.1);
     return true;
-  }))
+  }, worth))
       return true;
   }
   return false;
