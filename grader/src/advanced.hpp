@@ -25,6 +25,8 @@
 // bounded by bit sets of cells·n candidates); all were designed and tested on 9×9.
 #pragma once
 
+#include <limits>
+
 #include <string>
 
 #include "board.hpp"
@@ -62,7 +64,13 @@ bool find_dynamic_forcing_chain(const Board& board, Step& step);
 /// The first is the step the technique's find_ function gives. Each step is sound on any
 /// later board of the same path: a conclusion is a fact about the solution, and taking
 /// candidates away never breaks an implication of its proof.
-std::size_t find_forcing_chain_steps(Technique technique, const Board& board, std::size_t limit, std::vector<Step>& out);
+/// With `max_length`, only conclusions whose chain (forcing_chain_length) is at most that
+/// long are built and handed over (the same steps as filtering the full answer by length,
+/// without building the proofs of the others: the grader asks for those rated within a
+/// ceiling, and the length decides the rating); when none is, the shortest alone, so that
+/// the first step is always the find_ function's.
+std::size_t find_forcing_chain_steps(Technique technique, const Board& board, std::size_t limit, std::vector<Step>& out,
+                                     int max_length = std::numeric_limits<int>::max());
 /// Dynamic forcing chains "+" (SE 9.0): propagation adds locked candidates (pointing and
 /// claiming on the assumed board) to the singles; the shortest of both forms.
 bool find_dynamic_forcing_chain_plus(const Board& board, Step& step);

@@ -690,7 +690,7 @@ void set_conclusion(Step& step, const States& st, int s) {
 /// placement), shortest first, the first in state order among equals; at most `limit` steps
 /// appended to `out`. Returns how many.
 std::size_t contradiction_steps(const Board& board, Mode mode, bool with_false, Technique technique, std::size_t limit,
-                                std::vector<Step>& out) {
+                                std::vector<Step>& out, int max_length = std::numeric_limits<int>::max()) {
   const Analysis& a = analyse(board, mode, with_false);
   const States st{board.n()};
   thread_local std::vector<int> found;
@@ -703,7 +703,11 @@ std::size_t contradiction_steps(const Board& board, Mode mode, bool with_false, 
     return lx != ly ? lx < ly : x < y;
   });
   Propagator& prop = propagator_for(board, mode);
-  for (std::size_t i = 0; i < count; ++i) {
+  // Within max_length: a prefix of the sorted ones; none within it: the shortest alone.
+  std::size_t built = 0;
+  while (built < count && a.contradiction_length[static_cast<std::size_t>(found[built])] <= max_length) ++built;
+  if (built == 0 && count > 0) built = 1;
+  for (std::size_t i = 0; i < built; ++i) {
     const int s = found[i];
     prop.run(s);
     Step& step = out.emplace_back();
@@ -714,7 +718,7 @@ std::size_t contradiction_steps(const Board& board, Mode mode, bool with_false, 
     if (const auto rest = prop.clash_rest(); !rest.empty()) push_proof(step, st, prop.proof(rest));
     set_conclusion(step, st, s ^ 1);
   }
-  return count;
+  return built;
 }
 
 /// The shortest contradiction (contradiction_steps' first), in `step`.
@@ -737,7 +741,7 @@ struct Choice {
 /// (the first in choice order, then target order, among equals), each conclusion once; at
 /// most `limit` steps appended to `out`. Returns how many.
 std::size_t verity_steps(const Board& board, Mode mode, const std::vector<Choice>& choices, Technique technique,
-                         std::size_t limit, std::vector<Step>& out) {
+                         std::size_t limit, std::vector<Step>& out, int max_length = std::numeric_limits<int>::max()) {
   const bool with_false = std::any_of(choices.begin(), choices.end(), [](const Choice& c) {
     return std::any_of(c.branches.begin(), c.branches.end(), [](int s) { return !States::on(s); });
   });
@@ -805,6 +809,9 @@ std::size_t verity_steps(const Board& board, Mode mode, const std::vector<Choice
   concluded.clear();
   for (const Conclusion& c : conclusions) {
     if (count == limit) break;
+    // Sorted (or, asked for one, the shortest first): past max_length nothing more is built,
+    // except the shortest when none is within it.
+    if (c.length > max_length && count > 0) break;
     const Pending& entry = pending[c.entry];
     const int target = entry.targets[c.target];
     if (std::find(concluded.begin(), concluded.end(), target) != concluded.end()) continue;  // a longer proof of the same
@@ -906,30 +913,36 @@ bool find_dynamic_forcing_chain(const Board& board, Step& step) {
   return best_verity(board, Mode::dynamic, dynamic_choices(board), Technique::dynamic_forcing_chain, step);
 }
 
-std::size_t find_forcing_chain_steps(Technique technique, const Board& board, std::size_t limit, std::vector<Step>& out) {
+std::size_t find_forcing_chain_steps(Technique technique, const Board& board, std::size_t limit, std::vector<Step>& out,
+                                     int max_length) {
   if (board.n() > kMaxN || limit == 0) return 0;
   switch (technique) {
-    case Technique::nishio: return contradiction_steps(board, Mode::single_digit, false, technique, limit, out);
-    case Technique::cell_forcing_chain: return verity_steps(board, Mode::static_links, cell_choices(board), technique, limit, out);
+    case Technique::nishio: return contradiction_steps(board, Mode::single_digit, false, technique, limit, out, max_length);
+    case Technique::cell_forcing_chain:
+      return verity_steps(board, Mode::static_links, cell_choices(board), technique, limit, out, max_length);
     case Technique::region_forcing_chain:
-      return verity_steps(board, Mode::static_links, region_choices(board), technique, limit, out);
-    case Technique::dynamic_contradiction: return contradiction_steps(board, Mode::dynamic, true, technique, limit, out);
+      return verity_steps(board, Mode::static_links, region_choices(board), technique, limit, out, max_length);
+    case Technique::dynamic_contradiction:
+      return contradiction_steps(board, Mode::dynamic, true, technique, limit, out, max_length);
     case Technique::dynamic_forcing_chain:
-      return verity_steps(board, Mode::dynamic, dynamic_choices(board), technique, limit, out);
+      return verity_steps(board, Mode::dynamic, dynamic_choices(board), technique, limit, out, max_length);
     case Technique::dynamic_forcing_chain_plus: {
       // Both forms, merged by length (a contradiction first among equals, as
       // find_dynamic_forcing_chain_plus chooses), each conclusion once.
       thread_local std::vector<Step> contradictions, verities;
       contradictions.clear();
       verities.clear();
-      contradiction_steps(board, Mode::dynamic_plus, true, technique, limit, contradictions);
-      verity_steps(board, Mode::dynamic_plus, dynamic_choices(board), technique, limit, verities);
+      contradiction_steps(board, Mode::dynamic_plus, true, technique, limit, contradictions, max_length);
+      verity_steps(board, Mode::dynamic_plus, dynamic_choices(board), technique, limit, verities, max_length);
       std::size_t count = 0, c = 0, v = 0;
       while (count < limit && (c < contradictions.size() || v < verities.size())) {
         const bool take_c = v == verities.size() ||
                             (c < contradictions.size() &&
                              forcing_chain_length(contradictions[c]) <= forcing_chain_length(verities[v]));
         Step& next = take_c ? contradictions[c++] : verities[v++];
+        // Past max_length (one list's shortest, standing in when it had none within): only
+        // as the overall shortest.
+        if (count > 0 && forcing_chain_length(next) > max_length) break;
         if (append_new_conclusion(out, count, std::move(next))) ++count;
       }
       return count;

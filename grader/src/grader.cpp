@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -647,10 +648,29 @@ bool gives_many(Technique technique) {
   }
 }
 
-/// The steps of one gives_many() technique, shortest first, at most `limit`.
-std::size_t find_many(Technique technique, const Board& board, std::size_t limit, std::vector<Step>& out) {
-  return technique == Technique::aic ? find_aic_steps(board, limit, out)
-                                     : find_forcing_chain_steps(technique, board, limit, out);
+/// The longest forcing chain of `technique` rated within `ceiling` (step_rating: the base
+/// plus chain_length_adjustment(length - 2), which grows at the thresholds 4, 6, 8, 12, ...),
+/// or -1 when even the shortest is above it.
+int longest_within(Technique technique, double ceiling) {
+  const double base = technique_rating(technique);
+  if (base > ceiling + 1e-9) return -1;
+  int threshold = 4;  // lengths up to threshold + 2 share a rating
+  bool odd = false;
+  while (base + chain_length_adjustment(threshold + 1) <= ceiling + 1e-9) {
+    threshold = odd ? threshold * 4 / 3 : threshold * 3 / 2;
+    odd = !odd;
+    if (threshold > (1 << 24)) return std::numeric_limits<int>::max();
+  }
+  return threshold + 2;
+}
+
+/// The steps of one gives_many() technique, shortest first, at most `limit`: for forcing
+/// chains only those rated within `ceiling` are built, or the shortest alone when none is
+/// (find_forcing_chain_steps' max_length); AICs all. The first is always find_technique's.
+std::size_t find_many(Technique technique, const Board& board, std::size_t limit, std::vector<Step>& out, double ceiling) {
+  return technique == Technique::aic
+             ? find_aic_steps(board, limit, out)
+             : find_forcing_chain_steps(technique, board, limit, out, longest_within(technique, ceiling));
 }
 
 }  // namespace
@@ -706,7 +726,7 @@ std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderM
         if (meter && meter->charge()) return std::nullopt;
         thread_local std::vector<Step> steps;
         steps.clear();
-        find_many(technique, board, kStepsPerAnalysis, steps);
+        find_many(technique, board, kStepsPerAnalysis, steps, ceiling);
         tried[i] = steps.empty() ? 1 : 2;
         std::optional<Step> first;
         for (Step& candidate : steps) {
@@ -742,7 +762,7 @@ std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderM
       gives_many(best->technique) && !(meter && meter->charge())) {
     thread_local std::vector<Step> steps;
     steps.clear();
-    find_many(best->technique, board, kStepsPerAnalysis, steps);
+    find_many(best->technique, board, kStepsPerAnalysis, steps, best->rating);
     for (Step& candidate : steps) {
       candidate.rating = step_rating(candidate);
       if (candidate.rating > best->rating + 1e-9) continue;

@@ -200,3 +200,51 @@ TEST(GraderForcing, SoundOnRatedStalls) {
 }
 
 }  // namespace
+
+TEST(GraderForcing, MaxLengthBuildsExactlyTheShortSteps) {
+  // find_forcing_chain_steps with max_length L must hand over exactly the steps of the full
+  // answer whose chain is at most L long, in the same order, or, when there are none, the
+  // full answer's first step alone (the grader's ladder keeps it as the technique's step).
+  const auto lines = sudokit::testing::every_nth(sudokit::testing::load_lines("puzzles/top1465.txt"), 97);
+  sudokit::Solver solver(sudokit::EngineKind::dlx);
+  int compared = 0, cut = 0, shortest_only = 0;
+  auto same = [](const Step& a, const Step& b) {
+    return a.technique == b.technique && a.placements == b.placements && a.eliminations == b.eliminations && a.chain == b.chain;
+  };
+  for (const std::string& line : lines) {
+    const Grid puzzle = sudokit::testing::grid_from_line(line.substr(0, 81));
+    const auto solved = solver.solve(puzzle, 2, 1);
+    ASSERT_EQ(solved.count, 1U) << line;
+    sudokit::testing::walk_stalls(puzzle, solved.solutions.front(), 4, [&](const Board& board) -> std::optional<Step> {
+      for (Technique t : {Technique::nishio, Technique::cell_forcing_chain, Technique::region_forcing_chain,
+                          Technique::dynamic_contradiction, Technique::dynamic_forcing_chain, Technique::dynamic_forcing_chain_plus}) {
+        std::vector<Step> full;
+        g::find_forcing_chain_steps(t, board, 24, full);
+        if (full.empty()) continue;
+        const int shortest = g::forcing_chain_length(full.front());
+        for (int max_length : {shortest - 1, shortest, shortest + 2, shortest + 6}) {
+          std::vector<Step> part;
+          g::find_forcing_chain_steps(t, board, 24, part, max_length);
+          std::vector<const Step*> want;
+          for (const Step& s : full)
+            if (g::forcing_chain_length(s) <= max_length) want.push_back(&s);
+          if (want.empty()) {
+            want.push_back(&full.front());
+            ++shortest_only;
+          } else if (want.size() < full.size()) {
+            ++cut;
+          }
+          EXPECT_EQ(part.size(), want.size()) << sudokit::technique_name(t) << " max " << max_length << " " << line;
+          for (std::size_t i = 0; i < std::min(part.size(), want.size()); ++i)
+            EXPECT_TRUE(same(part[i], *want[i])) << sudokit::technique_name(t) << " " << i;
+          ++compared;
+        }
+      }
+      Step step;
+      return g::find_dynamic_forcing_chain_plus(board, step) ? std::optional<Step>(step) : std::nullopt;
+    });
+  }
+  EXPECT_GT(compared, 100);
+  EXPECT_GT(cut, 20);            // some answers lost their longer steps
+  EXPECT_GT(shortest_only, 20);  // and some kept only the shortest
+}
