@@ -312,13 +312,20 @@ bool find_aligned_triple_exclusion(const Board& board, Step& step) {
   std::size_t most_peers = 0;
   for (int c = 0; c < topo.cells; ++c) most_peers = std::max(most_peers, topo.peers(c).size());
   memo_for(3).start(board, 3, small, static_cast<std::size_t>(topo.cells) * most_peers * most_peers);
-  // Excluders that could see a whole triple: unsolved cells with at most three candidates.
-  std::vector<std::vector<int>> small_peers(static_cast<std::size_t>(topo.cells));
-  for (int c = 0; c < topo.cells; ++c)
+  // Excluders that could see a whole triple: unsolved cells with at most three candidates
+  // (as lists only past 256 cells; the bit sets answer otherwise).
+  thread_local std::vector<std::vector<int>> small_peers;
+  small_peers.resize(static_cast<std::size_t>(topo.cells));
+  for (int c = 0; c < topo.cells; ++c) {
+    auto& list = small_peers[static_cast<std::size_t>(c)];
+    list.clear();
+    if (small.bits) continue;
     for (int x : topo.peers(c))
-      if (!board.value(x) && popcount(board.candidates(x)) <= 3) small_peers[static_cast<std::size_t>(c)].push_back(x);
+      if (!board.value(x) && popcount(board.candidates(x)) <= 3) list.push_back(x);
+  }
   for (int a = 0; a < topo.cells; ++a) {
-    if (board.value(a) || popcount(board.candidates(a)) < 2 || small_peers[static_cast<std::size_t>(a)].empty()) continue;
+    if (board.value(a) || popcount(board.candidates(a)) < 2) continue;
+    if (small.bits ? !(small.set & topo.peer_set[static_cast<std::size_t>(a)]).any() : small_peers[static_cast<std::size_t>(a)].empty()) continue;
     const auto peers = topo.peers(a);
     for (std::size_t i = 0; i < peers.size(); ++i) {
       const int b = peers[i];
