@@ -392,7 +392,7 @@ class Propagator {
       if (popcount(left) <= 1 && !known_.test(states_.state(cell, left ? lowest(left) + 1 : digit, true))) {
         scratch_.clear();
         for (std::uint64_t m = base_[static_cast<std::size_t>(cell)] & ~left; m; m &= m - 1)
-            scratch_.push_back(states_.state(cell, lowest(m) + 1, false));
+          scratch_.push_back(states_.state(cell, lowest(m) + 1, false));
         if (left == 0) {
           // Every candidate false; unless one of them is also true (caught when it was added).
           conflict_ = scratch_;
@@ -784,7 +784,7 @@ std::size_t verity_steps(const Board& board, Mode mode, const std::vector<Choice
   }
   for (std::size_t b = 0; b < by_branch.size(); ++b) {
     if (by_branch[b].empty()) continue;
-    prop.run(static_cast<int>(b));  // its derivation (the analysis ran it lean)
+    prop.run(static_cast<int>(b));  // its derivation (the analysis keeps none)
     for (int p : by_branch[b]) {
       Pending& entry = pending[static_cast<std::size_t>(p)];
       for (std::size_t t = 0; t < entry.targets.size(); ++t) entry.lengths[t] += prop.ancestors(entry.targets[t]);

@@ -757,9 +757,9 @@ std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderM
   }
   // A forcing chain that raises the rating to R: once it is taken, any step rated R or less
   // may follow (the ceiling), and its analysis of this board is still cached, so its other
-  // conclusions within R come almost free (the next stalls would search for them anew).
-  if (best && more && best->rating >= kFreeChoiceFrom && best->technique != Technique::aic &&
-      gives_many(best->technique) && !(meter && meter->charge())) {
+  // conclusions within R come almost free (the next stalls would search for them anew). Not
+  // charged to the meter: no finder runs again, only proofs of what was found are written.
+  if (best && more && best->rating >= kFreeChoiceFrom && best->technique != Technique::aic && gives_many(best->technique)) {
     thread_local std::vector<Step> steps;
     steps.clear();
     find_many(best->technique, board, kStepsPerAnalysis, steps, best->rating);
