@@ -179,7 +179,7 @@ bool find_unique_loop_2(const Board& board, Step& step) {
   // the walk skips it (most pairs, most boards) without scanning the board per pair and x.
   const int n = board.n();
   const bool counted = n <= 16;
-  thread_local std::vector<std::uint8_t> exact_count, roof_count;  // [a·16 + b], [(a·16 + b)·16 + x] (0-based)
+  thread_local std::vector<std::uint16_t> exact_count, roof_count;  // [a·16 + b], [(a·16 + b)·16 + x] (0-based)
   if (counted) {
     exact_count.assign(16 * 16, 0);
     roof_count.assign(16 * 16 * 16, 0);
