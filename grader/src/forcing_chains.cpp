@@ -43,6 +43,7 @@
 #include <algorithm>
 #include <array>
 #include <memory>
+#include <span>
 #include <limits>
 
 #include <fmt/format.h>
@@ -737,10 +738,29 @@ struct Choice {
   int house = kNone;
 };
 
+/// A list of choices whose vectors keep their storage from one call to the next: the verity
+/// finders build one per call, hundreds of small vectors.
+class ChoiceList {
+ public:
+  void clear() { used_ = 0; }
+  Choice& add(int house) {
+    if (used_ == items_.size()) items_.emplace_back();
+    Choice& choice = items_[used_++];
+    choice.branches.clear();
+    choice.house = house;
+    return choice;
+  }
+  std::span<const Choice> view() const { return {items_.data(), used_}; }
+
+ private:
+  std::vector<Choice> items_;
+  std::size_t used_ = 0;
+};
+
 /// Verities: conclusions common to every branch of a choice, shortest first over all choices
 /// (the first in choice order, then target order, among equals), each conclusion once; at
 /// most `limit` steps appended to `out`. Returns how many.
-std::size_t verity_steps(const Board& board, Mode mode, const std::vector<Choice>& choices, Technique technique,
+std::size_t verity_steps(const Board& board, Mode mode, std::span<const Choice> choices, Technique technique,
                          std::size_t limit, std::vector<Step>& out, int max_length = std::numeric_limits<int>::max()) {
   const bool with_false = std::any_of(choices.begin(), choices.end(), [](const Choice& c) {
     return std::any_of(c.branches.begin(), c.branches.end(), [](int s) { return !States::on(s); });
@@ -757,9 +777,9 @@ std::size_t verity_steps(const Board& board, Mode mode, const std::vector<Choice
     const Choice* choice;
     std::vector<int> targets, lengths;
   };
-  thread_local std::vector<Pending> pending;
+  thread_local std::vector<Pending> pending_store;  // pending: its first `pending_count` (storage kept)
+  std::size_t pending_count = 0;
   thread_local std::vector<std::vector<int>> by_branch;  // assumption -> pending entries using it
-  pending.clear();
   by_branch.resize(a.ran.size());
   for (auto& list : by_branch) list.clear();
   for (const Choice& choice : choices) {
@@ -779,9 +799,14 @@ std::size_t verity_steps(const Board& board, Mode mode, const std::vector<Choice
         if (progress(board, st, s)) targets.push_back(s);
       }
     if (targets.empty()) continue;
-    for (int b : choice.branches) by_branch[static_cast<std::size_t>(b)].push_back(static_cast<int>(pending.size()));
-    pending.push_back({&choice, targets, std::vector<int>(targets.size(), 0)});
+    for (int b : choice.branches) by_branch[static_cast<std::size_t>(b)].push_back(static_cast<int>(pending_count));
+    if (pending_count == pending_store.size()) pending_store.emplace_back();
+    Pending& entry = pending_store[pending_count++];
+    entry.choice = &choice;
+    entry.targets.assign(targets.begin(), targets.end());
+    entry.lengths.assign(targets.size(), 0);
   }
+  const std::span<Pending> pending(pending_store.data(), pending_count);
   for (std::size_t b = 0; b < by_branch.size(); ++b) {
     if (by_branch[b].empty()) continue;
     prop.run(static_cast<int>(b));  // its derivation (the analysis keeps none)
@@ -832,7 +857,7 @@ std::size_t verity_steps(const Board& board, Mode mode, const std::vector<Choice
 }
 
 /// The shortest verity (verity_steps' first), in `step`.
-bool best_verity(const Board& board, Mode mode, const std::vector<Choice>& choices, Technique technique, Step& step) {
+bool best_verity(const Board& board, Mode mode, std::span<const Choice> choices, Technique technique, Step& step) {
   thread_local std::vector<Step> one;
   one.clear();
   if (!verity_steps(board, mode, choices, technique, 1, one)) return false;
@@ -840,32 +865,42 @@ bool best_verity(const Board& board, Mode mode, const std::vector<Choice>& choic
   return true;
 }
 
-std::vector<Choice> cell_choices(const Board& board) {
+void add_cell_choices(const Board& board, ChoiceList& out) {
   const States st{board.n()};
-  std::vector<Choice> out;
   for (int c = 0; c < board.cells(); ++c) {
     if (board.value(c) || popcount(board.candidates(c)) < 2) continue;
-    Choice choice;
+    Choice& choice = out.add(kNone);
     for (std::uint64_t m = board.candidates(c); m; m &= m - 1) choice.branches.push_back(st.state(c, lowest(m) + 1, true));
-    out.push_back(std::move(choice));
   }
-  return out;
 }
 
-std::vector<Choice> region_choices(const Board& board) {
+void add_region_choices(const Board& board, ChoiceList& out) {
   const Topology& topo = board.topo();
   const States st{board.n()};
-  std::vector<Choice> out;
   for (int d = 1; d <= board.n(); ++d)
     for (int h = 0; h < topo.houses(); ++h) {
       const std::uint64_t where = board.positions(h, d);
       if (popcount(where) < 2) continue;
-      Choice choice;
-      choice.house = h;
+      Choice& choice = out.add(h);
       for (std::uint64_t m = where; m; m &= m - 1) choice.branches.push_back(st.state(topo.house(h)[static_cast<std::size_t>(lowest(m))], d, true));
-      out.push_back(std::move(choice));
     }
-  return out;
+}
+
+/// Each cell's candidates (a choice per cell with two or more). Valid until the next call
+/// in this thread (as for the other *_choices).
+std::span<const Choice> cell_choices(const Board& board) {
+  thread_local ChoiceList list;
+  list.clear();
+  add_cell_choices(board, list);
+  return list.view();
+}
+
+/// Each digit's places in each house (a choice per house and digit with two or more).
+std::span<const Choice> region_choices(const Board& board) {
+  thread_local ChoiceList list;
+  list.clear();
+  add_region_choices(board, list);
+  return list.view();
 }
 
 }  // namespace
@@ -893,17 +928,21 @@ bool find_dynamic_contradiction(const Board& board, Step& step) {
 namespace {
 
 /// Cell and region choices, and both states of every candidate of a cell with 3+ candidates.
-std::vector<Choice> dynamic_choices(const Board& board) {
+std::span<const Choice> dynamic_choices(const Board& board) {
   const States st{board.n()};
-  std::vector<Choice> choices = cell_choices(board);
-  std::vector<Choice> regions = region_choices(board);
-  choices.insert(choices.end(), regions.begin(), regions.end());
+  thread_local ChoiceList list;
+  list.clear();
+  add_cell_choices(board, list);
+  add_region_choices(board, list);
   for (int c = 0; c < board.cells(); ++c) {
     if (board.value(c) || popcount(board.candidates(c)) < 3) continue;  // two candidates: a cell choice already
-    for (std::uint64_t m = board.candidates(c); m; m &= m - 1)
-      choices.push_back({{st.state(c, lowest(m) + 1, true), st.state(c, lowest(m) + 1, false)}, kNone});
+    for (std::uint64_t m = board.candidates(c); m; m &= m - 1) {
+      Choice& choice = list.add(kNone);
+      choice.branches.push_back(st.state(c, lowest(m) + 1, true));
+      choice.branches.push_back(st.state(c, lowest(m) + 1, false));
+    }
   }
-  return choices;
+  return list.view();
 }
 
 }  // namespace
