@@ -94,19 +94,21 @@ struct Context {
   std::vector<std::uint8_t> first_holding;  // per set and digit index (16 a set): that cell
   int cell_count = 0;  // the board's cells (by_first's stride)
   /// The board the context was built from (the cache's key).
-  const Topology* key_topo = nullptr;
+  /// Held, not only compared: `peers` is reused while the topology is the same, and a freed
+  /// topology's address could come back as another's (a variant's, with other peers).
+  std::shared_ptr<const Topology> key_topo;
   std::uint64_t key_stamp = 0;  // the board built from (Board::stamp)
 
   /// (Re)builds the context for `b`, keeping the storage of the previous build (a grade
   /// builds one per stalled board past the basic techniques).
   void build(const Board& b, int max_size) {
     const Topology& topo = b.topo();
-    if (key_topo != &topo) {
+    if (key_topo.get() != &topo) {
       peers.assign(static_cast<std::size_t>(topo.cells), CellSet{});
       for (int c = 0; c < topo.cells; ++c)
         for (int p : topo.peers(c)) peers[static_cast<std::size_t>(c)].set(p);
     }
-    key_topo = &topo;
+    key_topo = b.topology();
     key_stamp = b.stamp();
     for (auto& cells : with_digit) cells = CellSet{};
     sets.clear();
@@ -202,7 +204,7 @@ struct Context {
   }
 
   bool built_from(const Board& b) const {
-    return key_topo == &b.topo() && key_stamp == b.stamp();
+    return key_topo.get() == &b.topo() && key_stamp == b.stamp();
   }
 
   /// How many sets (a prefix of `sets`, which is sorted by size) have at most `size` cells:
