@@ -615,17 +615,55 @@ void Engine::State::search(int depth, std::uint32_t dirty) {
 }
 
 bool Engine::State::load(const std::uint8_t* givens, std::uint32_t& dirty) {
-  Board& board = stack[0];
-  for (auto& c : board.candidates) c = kBandCells;
-  for (auto& u : board.unsolved) u = kBandCells;
-  for (int cell = 0; cell < 81; ++cell) {
-    const int value = givens[cell];
-    if (value == 0) continue;
-    if (value > 9) return false;
-    // Restricting the given's row to its cell: a second equal given in the row, box or column
-    // empties some row of the digit, which the band filter reports as a dead end.
-    force(board, value - 1, cell / 27, cell % 27, dirty);
+  // All givens at once: each digit's given cells per band, then every word is the band minus
+  // the other digits' givens and minus the rows, columns and boxes of its own digit's givens
+  // (its givens themselves stay, placed). Placing them one by one through the band filter
+  // cost about a microsecond a puzzle of re-filtering (serg_multi: a third of the whole solve).
+  std::uint32_t given[kWords] = {};
+  std::uint32_t occupied[3] = {0, 0, 0};
+  for (int band = 0; band < 3; ++band) {
+    const std::uint8_t* cells = givens + 27 * band;
+    for (int i = 0; i < 27; ++i) {
+      const unsigned value = cells[i];
+      if (value == 0) continue;
+      if (value > 9) return false;
+      given[word_of(static_cast<int>(value) - 1, band)] |= 1u << i;
+      occupied[band] |= 1u << i;
+    }
   }
+  Board& board = stack[0];
+  for (int digit = 0; digit < 9; ++digit) {
+    std::uint32_t columns[3];
+    for (int band = 0; band < 3; ++band) {
+      const std::uint32_t g = given[word_of(digit, band)];
+      columns[band] = (g | (g >> 9) | (g >> 18)) & kRowBits;
+    }
+    // A column with givens of the digit in two bands is a clash; so is a row or box with two
+    // (checked per band below).
+    if ((columns[0] & columns[1]) | (columns[0] & columns[2]) | (columns[1] & columns[2])) return false;
+    const std::uint32_t all_columns = (columns[0] | columns[1] | columns[2]) * kColumnBits;
+    for (int band = 0; band < 3; ++band) {
+      const std::uint32_t g = given[word_of(digit, band)];
+      std::uint32_t seen = all_columns;
+      if (g) {
+        int in_rows = 0;
+        for (int r = 0; r < 3; ++r) {
+          const std::uint32_t row = (g >> (9 * r)) & kRowBits;
+          if (!row) continue;
+          if (row & (row - 1)) return false;
+          seen |= kRowBits << (9 * r);
+          ++in_rows;
+        }
+        const std::uint32_t boxes = kTables.boxes_of_row[columns[band]];
+        // Fewer boxes than rows: two givens share a box.
+        if (kTables.bits_in_row[boxes] != in_rows) return false;
+        for (int k = 0; k < 3; ++k)
+          if (boxes & (1u << k)) seen |= (7u << (3 * k)) * kColumnBits;
+      }
+      board.candidates[word_of(digit, band)] = (kBandCells & ~seen & ~occupied[band]) | g;
+    }
+  }
+  for (int band = 0; band < 3; ++band) board.unsolved[band] = kBandCells & ~occupied[band];
   dirty = (1u << kWords) - 1;
   return true;
 }
@@ -642,9 +680,9 @@ std::uint64_t Engine::State::run(const std::uint8_t* givens, const Sink& new_sin
   stats.nodes = 1;
   std::uint32_t dirty = 0;
   const bool loaded = load(givens, dirty);
-  // Givens are only restricted (not placed) by load(), so taking the candidate away here is
-  // what a puzzle with it already gone would load to; a given of that digit there empties
-  // its row of the digit, a dead end the first propagation reports. load() marks every word
+  // Taking the candidate away after load() is what a puzzle with it already gone would load
+  // to; a given of that digit there leaves its row without the digit, a dead end the first
+  // propagation reports. load() marks every word
   // dirty.
   if (loaded && without_cell >= 0)
     stack[0].candidates[word_of(without_digit - 1, without_cell / 27)] &= ~(1u << (without_cell % 27));
