@@ -58,6 +58,9 @@ constexpr std::uint32_t kBandCells = 0x7FFFFFFu;    // 27 bits
 constexpr std::uint32_t kRowBits = 0x1FFu;          // one row of a band word
 constexpr std::uint32_t kColumnBits = 0x40201u;     // column 0 of a band word (bits 0, 9, 18)
 constexpr int kWords = 27;                          // band * 9 + digit
+// Guesses after which an adaptive search turns to the matching branch (see search()):
+// measured against 5, 10, 20, 30 and 50 (docs/PERFORMANCE.md).
+constexpr std::uint64_t kAdaptiveSwitch = 15;
 
 struct Tables {
   // Which boxes a 9-bit row holds candidates in: bit k for box k of the band.
@@ -82,10 +85,6 @@ struct Tables {
   std::array<std::uint8_t, 512> matchings{};
   std::array<std::uint8_t, 512> matching_count{};
   std::array<std::uint32_t, 6> matching_minirows{};
-  // For a 9-bit (row, box) occupancy, the pairs every matching uses (the digit's row r must lie
-  // in box k); and for a 9-bit pair set, the band cells of those minirows.
-  std::array<std::uint16_t, 512> forced_pairs{};
-  std::array<std::uint32_t, 512> minirow_cells{};
 };
 
 constexpr Tables make_tables() {
@@ -109,16 +108,6 @@ constexpr Tables make_tables() {
       if ((occupancy & pairs) == pairs) allowed |= pairs, fits |= 1 << k, ++count;
     }
     t.matchings[static_cast<std::size_t>(occupancy)] = static_cast<std::uint8_t>(fits);
-    int common = count ? 0x1FF : 0;
-    for (int k = 0; k < 6; ++k) {
-      const auto& p = permutations[k];
-      if (fits & (1 << k)) common &= (1 << p[0]) | (1 << (3 + p[1])) | (1 << (6 + p[2]));
-    }
-    t.forced_pairs[static_cast<std::size_t>(occupancy)] = static_cast<std::uint16_t>(common);
-    std::uint32_t minirows = 0;
-    for (int pair = 0; pair < 9; ++pair)
-      if (occupancy & (1 << pair)) minirows |= 7u << (9 * (pair / 3) + 3 * (pair % 3));
-    t.minirow_cells[static_cast<std::size_t>(occupancy)] = minirows;
     t.matching_count[static_cast<std::size_t>(occupancy)] = static_cast<std::uint8_t>(count);
     t.matching_pairs[static_cast<std::size_t>(occupancy)] = static_cast<std::uint16_t>(allowed);
     std::uint32_t cells = 0;
@@ -185,7 +174,11 @@ struct Engine::State {
   Board stack[82];
   std::uint32_t bivalue[3];  // set by propagate() when it returns true
   bool use_triads = false;   // see triads() and Engine::set_triads
-  bool use_matching_branch = false;  // see search() and Engine::set_matching_branch
+  Branching branching = Branching::adaptive;  // see search() and Engine::set_branching
+  // Whether this search branches on matchings now (and so checks minirow capacity). Set at
+  // the start of a search, and by search() when an adaptive one switches.
+  bool matching_now = false;
+  void begin_search();
   Sink sink;
   SearchStats stats;
   std::uint8_t scratch[81];
@@ -282,13 +275,59 @@ inline void force(Board& board, int digit, int band, int bit_index, std::uint32_
 }
 
 
+// Minirow capacity. A minirow (three cells of one row inside one box) holds at most three
+// digits. In a band word at the band filter's fixpoint, a digit must lie in minirow (r, k)
+// exactly when row r has candidates in box k alone (every row→box matching left uses that
+// pair, and the filter keeps only pairs some matching uses). So: three digits forced into one
+// minirow fill it (the other digits leave it), and a fourth is a dead end. Cheap, bit-sliced
+// over the nine digits of a band with no table, and what makes the matching branch safe:
+// that branch forces digits into minirows wholesale, and without this rule a band could
+// promise four digits to three cells and the search would only find out many levels down (on
+// the empty grid counted to 20,000: 1.9 million guesses instead of 18,000).
+inline std::uint32_t forced_minirow_cells(std::uint32_t cells) {
+  constexpr std::uint32_t kMinirowBits = 0x1249249u;  // bit 3k: the first cell of minirow k
+  const std::uint32_t minirows = (cells | (cells >> 1) | (cells >> 2)) & kMinirowBits;
+  const std::uint32_t box0 = minirows & kColumnBits, box1 = (minirows >> 3) & kColumnBits,
+                      box2 = (minirows >> 6) & kColumnBits;
+  const std::uint32_t one_box = (box0 ^ box1 ^ box2) & ~((box0 & box1) | (box0 & box2) | (box1 & box2));
+  return (minirows & (one_box * kRowBits)) * 7u;
+}
+
+inline bool minirow_capacity(Board& board, std::uint32_t& dirty) {
+  for (int band = 0; band < 3; ++band) {
+    std::uint32_t* const words = &board.candidates[word_of(0, band)];
+    std::uint32_t forced[9];
+    std::uint32_t one = 0, two = 0, three = 0, four = 0;
+    for (int digit = 0; digit < 9; ++digit) {
+      const std::uint32_t f = forced_minirow_cells(words[digit]);
+      forced[digit] = f;
+      four |= three & f;
+      three |= two & f;
+      two |= one & f;
+      one |= f;
+    }
+    if (four) return false;
+    if (!three) continue;
+    for (int digit = 0; digit < 9; ++digit) {
+      const std::uint32_t out = words[digit] & three & ~forced[digit];
+      if (out) {
+        words[digit] &= ~out;
+        dirty |= 1u << word_of(digit, band);
+      }
+    }
+  }
+  return true;
+}
+
 // Triads. A minirow (three cells of one row inside one box) holds exactly three distinct
 // digits, and so does a minicolumn. So when only three digits can still reach a minirow, each of
 // them must be in it: it leaves the rest of its row and the rest of its box. This is what the
 // per-digit matchings cannot see, since it counts across digits; tdoku's "triads" draw the same
 // conclusion from its band configurations. A minirow that fewer than three digits can reach is
-// a dead end. The counts are bit-sliced over the nine digits: one 9-bit minirow occupancy per
-// (digit, band), one 27-bit minicolumn occupancy per digit (bit 9·band + column).
+// a dead end. (The dual rule, three digits forced into a minirow fill it, is minirow_capacity
+// above, which runs before this.) The counts are bit-sliced over the nine digits: one 9-bit
+// minirow occupancy per (digit, band), one 27-bit minicolumn occupancy per digit (bit
+// 9·band + column).
 inline bool triads(Board& board, std::uint32_t& dirty) {
   // Minicolumns first: each digit's 27-bit occupancy, and the counts over the digits.
   std::uint32_t column_occupancy[9];
@@ -322,30 +361,6 @@ inline bool triads(Board& board, std::uint32_t& dirty) {
     }
     if (r3 != kRowBits) return false;
     row_exact[band] = r3 & ~r4;
-    {
-      // The dual rule: three digits that must lie in a minirow fill it; a fourth is a dead end.
-      std::uint32_t f1 = 0, f2 = 0, f3 = 0, f4 = 0;
-      std::uint32_t forced[9];
-      for (int digit = 0; digit < 9; ++digit) {
-        const std::uint32_t f = kTables.forced_pairs[row_occupancy[word_of(digit, band)]];
-        forced[digit] = f;
-        f4 |= f3 & f;
-        f3 |= f2 & f;
-        f2 |= f1 & f;
-        f1 |= f;
-      }
-      if (f4) return false;
-      if (f3) {
-        for (int digit = 0; digit < 9; ++digit) {
-          const std::uint32_t out = kTables.minirow_cells[f3 & ~forced[digit]];
-          const int w = word_of(digit, band);
-          if (board.candidates[w] & out) {
-            board.candidates[w] &= ~out;
-            dirty |= 1u << w;
-          }
-        }
-      }
-    }
   }
   for (int digit = 0; digit < 9; ++digit) {
     const std::uint32_t forced_columns = column_occupancy[digit] & exactly_three;
@@ -477,6 +492,8 @@ bool Engine::State::propagate(Board& board, std::uint32_t dirty) {
       }
     }
     if (dirty) continue;
+    if ((use_triads || matching_now) && !minirow_capacity(board, dirty)) return false;
+    if (dirty) continue;
     if (use_triads && !triads(board, dirty)) return false;
     if (!dirty) return true;
   }
@@ -500,6 +517,12 @@ void Engine::State::report(const Board& board) {
   if (sink.count >= sink.limit) sink.stop = true;
 }
 
+void Engine::State::begin_search() {
+  stats = SearchStats{};
+  stats.nodes = 1;
+  matching_now = branching == Branching::matchings;
+}
+
 void Engine::State::search(int depth, std::uint32_t dirty) {
   Board& board = stack[depth];
   for (;;) {
@@ -508,20 +531,19 @@ void Engine::State::search(int depth, std::uint32_t dirty) {
       report(board);
       return;
     }
-    // First choice: a digit whose row→box matchings in some band are down to a few, in the
+    // Matching branch: a digit whose row→box matchings in some band are down to a few, in the
     // band with the fewest open matchings over all its digits (tdoku's rule, in our terms).
     // Each branch keeps one matching, i.e. puts the digit in three minirows at once, which
-    // sets off more than a cell's worth of singles. OFF BY DEFAULT (Engine::set_matching_branch):
-    // on sparse boards with many solutions (the empty grid counted to 20,000, long
-    // enumerations) it wanders into huge dead subtrees, seconds where the cell rule takes
-    // milliseconds; until that is understood it is an option for unique hard puzzles. Measured (count to 2, guesses per puzzle):
-    // hardest_1106 139 against 203 for the bivalue rule below, top1465 13.3 against 13.7;
-    // serg_multi 7.1 against 6.7. Doing the same over stacks (band, column matchings) as well
-    // saved under 1% of guesses for more work per node, so only bands are looked at.
-    // On a nearly empty board (more than 64 open cells, i.e. fewer than 17 givens, as in the
-    // empty grid) the matching rule wanders into huge dead subtrees, so the cell rule is used.
-    if (use_matching_branch &&
-        std::popcount(board.unsolved[0]) + std::popcount(board.unsolved[1]) + std::popcount(board.unsolved[2]) <= 64) {
+    // sets off more than a cell's worth of singles, and with minirow capacity checked (see
+    // minirow_capacity) it finds dead ends sooner: hardest_1106 124 guesses a puzzle against
+    // 203 for the cell rule below, top1465 11.0 against 13.7. But each choice costs a look at
+    // all 27 words, which easy puzzles do not repay (serg_multi and the SE >= 8 sample about
+    // 15-30% slower, docs/PERFORMANCE.md). So the adaptive default starts with the cell rule
+    // and switches once a search has made kAdaptiveSwitch guesses: a puzzle that needs that many
+    // is a hard one. Doing the same over stacks (band, column matchings) as well saved under 1%
+    // of guesses for more work per node, so only bands are looked at.
+    if (!matching_now && branching == Branching::adaptive && stats.guesses >= kAdaptiveSwitch) matching_now = true;
+    if (matching_now) {
       int best_band = -1, best_total = 1000;
       std::uint32_t occupancy[kWords];
       for (int b = 0; b < 3; ++b) {
@@ -676,8 +698,7 @@ Engine& Engine::operator=(Engine&&) noexcept = default;
 std::uint64_t Engine::State::run(const std::uint8_t* givens, const Sink& new_sink, SearchStats* out_stats,
                                  int without_cell, int without_digit) {
   sink = new_sink;
-  stats = SearchStats{};
-  stats.nodes = 1;
+  begin_search();
   std::uint32_t dirty = 0;
   const bool loaded = load(givens, dirty);
   // Taking the candidate away after load() is what a puzzle with it already gone would load
@@ -722,6 +743,7 @@ std::uint64_t Engine::enumerate(const std::uint8_t* givens, std::uint64_t limit,
 void Engine::pass_start(const std::uint8_t* solution, const int* order, int count) {
   if (count < 0 || count > 81) throw std::invalid_argument("fast9: a pass has at most 81 cells");
   State& s = *state_;
+  s.begin_search();  // the fixpoints below are propagated as a search's first node would be
   s.pass_solution = solution;
   s.pass_count = count;
   Board& empty = s.pass_rest[count];
@@ -777,8 +799,7 @@ bool Engine::pass_unique_without(int i, SearchStats* out_stats) {
   }
   s.sink = Sink{};
   s.sink.limit = 1;
-  s.stats = SearchStats{};
-  s.stats.nodes = 1;
+  s.begin_search();
   s.search(0, dirty);
   if (out_stats) *out_stats += s.stats;
   return s.sink.count == 0;
@@ -788,18 +809,24 @@ void Engine::pass_keep(int i) {
   State& s = *state_;
   if (i < 0 || i >= s.pass_count) throw std::invalid_argument("fast9: no such pass position");
   const int cell = s.pass_order[i];
+  s.begin_search();
   std::uint32_t dirty = 0;
   force(s.pass_kept, s.pass_solution[cell] - 1, cell / 27, cell % 27, dirty);
   s.propagate(s.pass_kept, dirty);
 }
 
 void Engine::set_triads(bool on) { state_->use_triads = on; }
-void Engine::set_matching_branch(bool on) { state_->use_matching_branch = on; }
+void Engine::set_branching(Branching branching) { state_->branching = branching; }
 
 std::uint32_t clear_band_cells_for_test(bool portable, std::uint32_t* words, std::uint32_t cells) {
   return portable ? clear_band_cells_portable(words, cells) : clear_band_cells(words, cells);
 }
 
 bool vector_band_clear() { return kVectorBandClear; }
+
+std::uint32_t forced_minirows_for_test(std::uint32_t word) {
+  word &= kBandCells;
+  return forced_minirow_cells(word & kTables.matching_cells[occupancy_of(word)]);
+}
 
 }  // namespace sudokit::fast9

@@ -39,11 +39,14 @@ class Engine {
   /// either way; the differential tests run both.
   void set_triads(bool on);
 
-  /// Branches on a digit's row→box matching in the band with the fewest open matchings
-  /// (tdoku's rule) instead of on a bivalue cell. Off by default: fewer guesses on hard unique
-  /// puzzles (hardest_1106: 139 against 203 per puzzle, about 20% less time), but pathologically
-  /// slow on sparse many-solution boards (see search() in fast9.cpp).
-  void set_matching_branch(bool on);
+  /// How the search chooses where to branch (see search() in fast9.cpp). `cells`: a bivalue
+  /// cell where they crowd, else the cell with the fewest candidates. `matchings`: one digit's
+  /// row→box matching in the band with the fewest open matchings (tdoku's rule), with minirow
+  /// capacity checked, which it needs: fewer guesses on hard puzzles, more work per choice.
+  /// `adaptive` (the default): cells, then matchings once a search has made 15 guesses.
+  /// Counts and solution sets are the same in every mode; the differential tests run each.
+  enum class Branching { cells, matchings, adaptive };
+  void set_branching(Branching branching);
 
   /// A removal pass in a known order (RemovalTester::plan_pass). pass_start() takes the
   /// solution S (81 digits, kept by pointer until the next pass_start) and the order of the
@@ -71,5 +74,9 @@ class Engine {
 /// otherwise the one the engine uses (SSE2 where the target has it, see vector_band_clear()).
 std::uint32_t clear_band_cells_for_test(bool portable, std::uint32_t* words, std::uint32_t cells);
 bool vector_band_clear();
+
+/// Test hook for minirow capacity: filters a band word (27 bits) by its row→box matchings as
+/// the engine does, then returns the cells of the minirows every remaining matching uses.
+std::uint32_t forced_minirows_for_test(std::uint32_t word);
 
 }  // namespace sudokit::fast9
