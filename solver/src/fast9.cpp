@@ -137,15 +137,34 @@ constexpr Tables make_tables() {
     t.minirow_excludes[static_cast<std::size_t>(pairs)] = excluded & ~kept;
     t.stack_columns[static_cast<std::size_t>(pairs)] = static_cast<std::uint16_t>(stacks);
   }
+  // The tables indexed by a band word's (row, box) occupancy are read with the index
+  // occupancy_of() computes, bit 3·box + row (its transpose): remap them.
+  auto transpose = [](int index) {
+    int out = 0;
+    for (int row = 0; row < 3; ++row)
+      for (int box = 0; box < 3; ++box)
+        if (index & (1 << (3 * row + box))) out |= 1 << (3 * box + row);
+    return out;
+  };
+  const Tables row_major = t;
+  for (int index = 0; index < 512; ++index) {
+    const auto to = static_cast<std::size_t>(transpose(index)), from = static_cast<std::size_t>(index);
+    t.matching_cells[to] = row_major.matching_cells[from];
+    t.matching_count[to] = row_major.matching_count[from];
+    t.matchings[to] = row_major.matchings[from];
+    t.minirow_excludes[to] = row_major.minirow_excludes[from];
+  }
   return t;
 }
 
 constexpr Tables kTables = make_tables();
 
-// Which (row, box) minirows of a band word hold a candidate: bit 3·row + box.
+// Which (row, box) minirows of a band word hold a candidate: bit 3·box + row (box-major, so
+// that it takes shifts and masks rather than table reads; the tables indexed by it are
+// remapped to match, see make_tables()).
 inline std::uint32_t occupancy_of(std::uint32_t cells) {
-  return kTables.boxes_of_row[cells & kRowBits] | (kTables.boxes_of_row[(cells >> 9) & kRowBits] << 3) |
-         (kTables.boxes_of_row[cells >> 18] << 6);
+  const std::uint32_t minirows = (cells | (cells >> 1) | (cells >> 2)) & 0x1249249u;  // bit 9·row + 3·box
+  return (minirows & 0x49u) | ((minirows >> 8) & 0x92u) | ((minirows >> 16) & 0x124u);
 }
 
 struct Board {
