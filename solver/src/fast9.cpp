@@ -28,7 +28,16 @@
 // cannot see; it runs only for digits whose words changed since the last such pass. When
 // nothing is left to deduce, the search branches on a bivalue cell (almost always one
 // exists), otherwise on the cell with the fewest candidates; the last choice at a branch
-// point reuses the current board instead of a copy.
+// point reuses the current board instead of a copy. A search that has made 15 guesses is on a
+// hard puzzle and turns to tdoku's rule instead: one digit's row→box matching in the band with
+// the fewest open matchings, with minirow capacity checked at every fixpoint (three digits
+// forced into a minirow fill it, a fourth is a dead end), which that rule needs to stay out of
+// dead subtrees (search() and minirow_capacity() say why and what it was measured at).
+//
+// Loading puts every given in at once (load()): each digit's words start as the band minus
+// the other digits' givens and minus its own givens' rows, columns and boxes, so the first
+// propagation starts from the givens' direct consequences instead of deriving them one
+// placement at a time.
 //
 // A removal pass (pass_start and after) keeps two fixpoints instead of loading each test's
 // givens: the clues kept so far, grown a clue at a time, and, for every position of the
