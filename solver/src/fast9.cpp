@@ -29,7 +29,8 @@
 // nothing is left to deduce, the search branches on a bivalue cell (almost always one
 // exists), otherwise on the cell with the fewest candidates; the last choice at a branch
 // point reuses the current board instead of a copy. A search that has made 15 guesses is on a
-// hard puzzle and turns to tdoku's rule instead: one digit's row→box matching in the band with
+// hard puzzle (so is one whose first propagation leaves a wide-open board with at most two
+// bivalue cells) and turns to tdoku's rule instead: one digit's row→box matching in the band with
 // the fewest open matchings, with minirow capacity checked at every fixpoint (three digits
 // forced into a minirow fill it, a fourth is a dead end), which that rule needs to stay out of
 // dead subtrees (search() and minirow_capacity() say why and what it was measured at).
@@ -70,6 +71,10 @@ constexpr int kWords = 27;                          // band * 9 + digit
 // Guesses after which an adaptive search turns to the matching branch (see search()):
 // measured against 5, 10, 20, 30 and 50 (docs/PERFORMANCE.md).
 constexpr std::uint64_t kAdaptiveSwitch = 15;
+// ... and starts with it when the first propagation leaves at least kWideOpen open cells and at
+// most kFewBivalue bivalue cells (measured with 0, 1, 2 and 4, docs/PERFORMANCE.md).
+constexpr int kWideOpen = 40;
+constexpr int kFewBivalue = 2;
 
 struct Tables {
   // Which boxes a 9-bit row holds candidates in: bit k for box k of the band.
@@ -567,10 +572,24 @@ void Engine::State::search(int depth, std::uint32_t dirty) {
     // 203 for the cell rule below, top1465 11.0 against 13.7. But each choice costs a look at
     // all 27 words, which easy puzzles do not repay (serg_multi and the SE >= 8 sample about
     // 15-30% slower, docs/PERFORMANCE.md). So the adaptive default starts with the cell rule
-    // and switches once a search has made kAdaptiveSwitch guesses: a puzzle that needs that many
-    // is a hard one. Doing the same over stacks (band, column matchings) as well saved under 1%
+    // and switches once a search has made kAdaptiveSwitch guesses (a puzzle that needs that
+    // many is a hard one), or starts with the matching rule when the first propagation leaves
+    // a wide-open board with hardly a bivalue cell. (Deciding so at every choice rather than
+    // only the first switched late in easy searches, when few cells are left, and cost
+    // serg_multi and se8 2-3%.) Doing the same over stacks (band, column matchings) as well saved under 1%
     // of guesses for more work per node, so only bands are looked at.
-    if (!matching_now && branching == Branching::adaptive && stats.guesses >= kAdaptiveSwitch) matching_now = true;
+    if (!matching_now && branching == Branching::adaptive) {
+      if (depth == 0 && stats.guesses == 0) {
+        // The first choice of a search: a wide-open board with hardly a bivalue cell gives the
+        // cell rule nothing good to branch on, and is a hard puzzle; take the matching rule
+        // from the start (hardest_1106: 124 guesses a puzzle instead of 135).
+        const int open = std::popcount(board.unsolved[0]) + std::popcount(board.unsolved[1]) +
+                         std::popcount(board.unsolved[2]);
+        const int bivalue_cells = std::popcount(bivalue[0]) + std::popcount(bivalue[1]) + std::popcount(bivalue[2]);
+        matching_now = open >= kWideOpen && bivalue_cells <= kFewBivalue;
+      }
+      if (stats.guesses >= kAdaptiveSwitch) matching_now = true;
+    }
     if (matching_now) {
       int best_band = -1, best_total = 1000;
       std::uint32_t occupancy[kWords];

@@ -43,7 +43,9 @@ class Engine {
   /// cell where they crowd, else the cell with the fewest candidates. `matchings`: one digit's
   /// row→box matching in the band with the fewest open matchings (tdoku's rule), with minirow
   /// capacity checked, which it needs: fewer guesses on hard puzzles, more work per choice.
-  /// `adaptive` (the default): cells, then matchings once a search has made 15 guesses.
+  /// `adaptive` (the default): cells, then matchings once a search has made 15 guesses, or
+  /// matchings from the start when the first propagation leaves a wide-open board with at most
+  /// two bivalue cells.
   /// Counts and solution sets are the same in every mode; the differential tests run each.
   enum class Branching { cells, matchings, adaptive };
   void set_branching(Branching branching);
