@@ -181,6 +181,12 @@ inline std::uint32_t occupancy_of(std::uint32_t cells) {
   return (minirows & 0x49u) | ((minirows >> 8) & 0x92u) | ((minirows >> 16) & 0x124u);
 }
 
+// Cells in a band word (std::popcount is a library call on the portable x86-64 target).
+inline int cells_in(std::uint32_t cells) {
+  return kTables.bits_in_row[cells & kRowBits] + kTables.bits_in_row[(cells >> 9) & kRowBits] +
+         kTables.bits_in_row[(cells >> 18) & kRowBits];
+}
+
 struct Board {
   std::uint32_t candidates[kWords];  // [band * 9 + digit]: a band's nine digits side by side
   std::uint32_t unsolved[3];         // per band: cells not yet placed
@@ -583,9 +589,8 @@ void Engine::State::search(int depth, std::uint32_t dirty) {
         // The first choice of a search: a wide-open board with hardly a bivalue cell gives the
         // cell rule nothing good to branch on, and is a hard puzzle; take the matching rule
         // from the start (hardest_1106: 124 guesses a puzzle instead of 135).
-        const int open = std::popcount(board.unsolved[0]) + std::popcount(board.unsolved[1]) +
-                         std::popcount(board.unsolved[2]);
-        const int bivalue_cells = std::popcount(bivalue[0]) + std::popcount(bivalue[1]) + std::popcount(bivalue[2]);
+        const int open = cells_in(board.unsolved[0]) + cells_in(board.unsolved[1]) + cells_in(board.unsolved[2]);
+        const int bivalue_cells = cells_in(bivalue[0]) + cells_in(bivalue[1]) + cells_in(bivalue[2]);
         matching_now = open >= kWideOpen && bivalue_cells <= kFewBivalue;
       }
       if (stats.guesses >= kAdaptiveSwitch) matching_now = true;
