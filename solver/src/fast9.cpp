@@ -332,14 +332,19 @@ inline std::uint32_t forced_minirow_cells(std::uint32_t cells) {
   return (minirows & (one_box * kRowBits)) * 7u;
 }
 
-inline bool minirow_capacity(Board& board, std::uint32_t& dirty) {
-  for (int band = 0; band < 3; ++band) {
+// Checks the bands in `bands` (bit b for band b): those whose words changed since the board
+// last passed this check (see propagate()).
+inline bool minirow_capacity(Board& board, std::uint32_t& dirty, std::uint32_t bands) {
+  while (bands) {
+    const int band = std::countr_zero(bands);
+    bands &= bands - 1;
     std::uint32_t* const words = &board.candidates[word_of(0, band)];
     std::uint32_t forced[9];
+    // Its own loop, so that the compiler does the nine words four at a time.
+    for (int digit = 0; digit < 9; ++digit) forced[digit] = forced_minirow_cells(words[digit]);
     std::uint32_t one = 0, two = 0, three = 0, four = 0;
     for (int digit = 0; digit < 9; ++digit) {
-      const std::uint32_t f = forced_minirow_cells(words[digit]);
-      forced[digit] = f;
+      const std::uint32_t f = forced[digit];
       four |= three & f;
       three |= two & f;
       two |= one & f;
@@ -426,6 +431,9 @@ bool Engine::State::propagate(Board& board, std::uint32_t dirty) {
   // point except for the words in `dirty` (the parent's propagate() finished, then one cell was
   // forced), so digits with no touched word can skip the column pass.
   std::uint32_t touched = 0;
+  // Bands whose words changed since the last capacity check: the board came in having passed
+  // it (or with every word dirty), and every change since passes through the loop below.
+  std::uint32_t unchecked_bands = 0;
   for (;;) {
     while (dirty) {
       const int w = std::countr_zero(dirty);
@@ -437,6 +445,7 @@ bool Engine::State::propagate(Board& board, std::uint32_t dirty) {
       board.candidates[w] = cells;
       const int band = w / 9;
       const int digit = w - 9 * band;
+      unchecked_bands |= 1u << band;
       // Rows of this digit reduced to one cell that is not placed yet.
       std::uint32_t singles = 0;
       for (int r = 0; r < 3; ++r) {
@@ -531,7 +540,8 @@ bool Engine::State::propagate(Board& board, std::uint32_t dirty) {
       }
     }
     if (dirty) continue;
-    if ((use_triads || matching_now) && !minirow_capacity(board, dirty)) return false;
+    if ((use_triads || matching_now) && !minirow_capacity(board, dirty, unchecked_bands)) return false;
+    unchecked_bands = 0;
     if (dirty) continue;
     if (use_triads && !triads(board, dirty)) return false;
     if (!dirty) return true;
@@ -582,8 +592,9 @@ void Engine::State::search(int depth, std::uint32_t dirty) {
     // many is a hard one), or starts with the matching rule when the first propagation leaves
     // a wide-open board with hardly a bivalue cell. (Deciding so at every choice rather than
     // only the first switched late in easy searches, when few cells are left, and cost
-    // serg_multi and se8 2-3%.) Doing the same over stacks (band, column matchings) as well saved under 1%
-    // of guesses for more work per node, so only bands are looked at.
+    // serg_multi and se8 2-3%.) Doing the same over stacks (band, column matchings) as well,
+    // with minicolumn capacity, reached tdoku's guess counts but cost more per node than it
+    // saved (docs/PERFORMANCE.md), so only bands are looked at.
     if (!matching_now && branching == Branching::adaptive) {
       if (depth == 0 && stats.guesses == 0) {
         // The first choice of a search: a wide-open board with hardly a bivalue cell gives the
@@ -594,6 +605,13 @@ void Engine::State::search(int depth, std::uint32_t dirty) {
         matching_now = open >= kWideOpen && bivalue_cells <= kFewBivalue;
       }
       if (stats.guesses >= kAdaptiveSwitch) matching_now = true;
+      if (matching_now) {
+        // This board was propagated without capacity checks, which from now on look only at
+        // bands that change: check all of it once.
+        dirty = 0;
+        if (!minirow_capacity(board, dirty, 7u)) return;
+        if (dirty) continue;
+      }
     }
     if (matching_now) {
       int best_band = -1, best_total = 1000;
