@@ -705,3 +705,28 @@ TEST(Fast9, EveryBranchingModeCountsTheEmptyGridWithoutWandering) {
     for (const auto& s : o.solutions) EXPECT_TRUE(sudokit::is_solution_of(grid_of(empty.data()), grid_of(s.data())));
   }
 }
+
+// The adaptive default exists to guess less on hard puzzles (docs/PERFORMANCE.md: hardest_1106
+// 124 guesses a puzzle against 203 for the cell rule). Guess counts are exact, so this checks
+// that the switch to the matching rule still happens: on a sample of the hardest collection the
+// adaptive engine must make clearly fewer guesses than the cell rule, with the same counts.
+TEST(Fast9, AdaptiveBranchingGuessesLessOnHardPuzzles) {
+  using Branching = Engine::Branching;
+  Engine cells, adaptive;
+  cells.set_branching(Branching::cells);
+  adaptive.set_branching(Branching::adaptive);
+  std::uint64_t cells_guesses = 0, adaptive_guesses = 0;
+  int puzzles = 0;
+  for (const auto& line : sudokit::testing::every_nth(load_lines("puzzles/hardest_1106.txt"), 10)) {
+    const Cells puzzle = cells_of(grid_from_line(line));
+    const Outcome a = run(cells, puzzle, 2, 0);
+    const Outcome b = run(adaptive, puzzle, 2, 0);
+    ASSERT_EQ(a.count, b.count) << line;
+    cells_guesses += a.stats.guesses;
+    adaptive_guesses += b.stats.guesses;
+    ++puzzles;
+  }
+  ASSERT_GT(puzzles, 30);
+  EXPECT_LT(static_cast<double>(adaptive_guesses), 0.8 * static_cast<double>(cells_guesses))
+      << "adaptive " << adaptive_guesses << " against cells " << cells_guesses;
+}
