@@ -42,6 +42,9 @@ bool find_sue_de_coq(const Board& board, Step& step);
 // aligned_exclusion.cpp
 bool find_aligned_pair_exclusion(const Board& board, Step& step);
 bool find_aligned_triple_exclusion(const Board& board, Step& step);
+/// Test hook: what aligned exclusion removes from the 2 or 3 base cells `bases`, by the
+/// general scan (`by_sets` false) or by the cell-set form the finders use up to 256 cells.
+std::vector<CellDigit> aligned_exclusion_for_test(const Board& board, const std::vector<int>& bases, bool by_sets);
 // forcing_chains.cpp
 /// Nishio: one digit assumed in one cell, propagated on that digit alone (placements remove
 /// it from peers, hidden singles place it), empties a house of the digit: the digit is not

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <initializer_list>
+#include <random>
+#include <bit>
 
 #include <gtest/gtest.h>
 
@@ -257,6 +259,69 @@ TEST(GraderAls, AlignedExclusionMatchesOracleAlongPaths) {
   }
   EXPECT_GT(checked, 5);
   std::printf("aligned exclusion steps checked: %d\n", checked);
+}
+
+TEST(GraderAls, AlignedExclusionSetFormMatchesScan) {
+  // Differential: the finders' cell-set form of aligned exclusion (up to 256 cells) against
+  // the general scan, on random boards of every size it serves (candidates drawn mostly
+  // small, with some one-candidate and empty cells and written digits) and random base sets
+  // of two and three cells (peers or not). Same eliminations, in the same order.
+  std::mt19937 rng(20261126);
+  int compared = 0, removing = 0, partial = 0;
+  for (const sudokit::Shape shape : {sudokit::Shape{4, 2, 2}, sudokit::Shape{6, 2, 3}, kShape9, sudokit::Shape{12, 3, 4},
+                                     sudokit::Shape{16, 4, 4}}) {
+    const int n = shape.n, cells = shape.cells();
+    for (int round = 0; round < 300; ++round) {
+      Board b = Board::full(shape);
+      const int empties = round % 7 == 0 ? 1 : 0;  // a broken board now and then
+      for (int c = 0; c < cells; ++c) {
+        if (b.value(c)) continue;
+        if (rng() % 10 == 0) {
+          const std::uint64_t m = b.candidates(c);
+          if (m) b.place(c, std::countr_zero(m) + 1);
+          continue;
+        }
+        const bool one = rng() % 100 < (empties ? 0U : 8U);
+        const int size = one ? 1 : 2 + static_cast<int>(rng() % static_cast<unsigned>(n / 2 + 1));
+        std::uint64_t m = 0;
+        while (sudokit::grading::popcount(m) < std::min(size, n)) m |= std::uint64_t{1} << (rng() % static_cast<unsigned>(n));
+        b.set_candidates(c, m);
+      }
+      if (empties) b.set_candidates(static_cast<int>(rng() % static_cast<unsigned>(cells)), 0);
+      std::vector<int> open;
+      for (int c = 0; c < cells; ++c)
+        if (!b.value(c) && sudokit::grading::popcount(b.candidates(c)) >= 2) open.push_back(c);
+      if (open.size() < 3) continue;
+      for (int pick = 0; pick < 40; ++pick) {
+        // Half the time a base and two of its peers (the triples the finder takes).
+        std::vector<int> bases;
+        const int a = open[rng() % open.size()];
+        bases.push_back(a);
+        const auto peers = b.topo().peers(a);
+        for (int tries = 0; tries < 50 && bases.size() < static_cast<std::size_t>(2 + pick % 2); ++tries) {
+          const int c = pick % 4 < 2 ? peers[rng() % peers.size()] : open[rng() % open.size()];
+          if (b.value(c) || sudokit::grading::popcount(b.candidates(c)) < 2 ||
+              std::find(bases.begin(), bases.end(), c) != bases.end())
+            continue;
+          bases.push_back(c);
+        }
+        if (bases.size() < static_cast<std::size_t>(2 + pick % 2)) continue;
+        std::sort(bases.begin(), bases.end());
+        const auto by_scan = g::aligned_exclusion_for_test(b, bases, false);
+        const auto by_sets = g::aligned_exclusion_for_test(b, bases, true);
+        ASSERT_EQ(by_sets, by_scan) << "shape " << n << " round " << round << " pick " << pick;
+        ++compared;
+        removing += !by_scan.empty();
+        std::size_t held = 0;
+        for (int c : bases) held += static_cast<std::size_t>(sudokit::grading::popcount(b.candidates(c)));
+        partial += !by_scan.empty() && by_scan.size() < held;
+      }
+    }
+  }
+  EXPECT_GT(compared, 20000);
+  EXPECT_GT(partial, 1000);  // not only empty answers, nor every candidate (broken boards)
+  std::printf("aligned exclusion base sets compared: %d (%d removing something, %d some but not all)\n", compared,
+              removing, partial);
 }
 
 TEST(GraderAls, SoundOnRatedStalls) {
