@@ -95,6 +95,19 @@ class Bits {
 class Propagator {
  public:
   Propagator(const Topology& topo, Mode mode) : topo_(topo), mode_(mode) {
+    // Each cell's houses (row, column, box, then a variant's extra ones), flat: read for
+    // every state added and expanded.
+    houses_first_.assign(static_cast<std::size_t>(topo_.cells) + 1, 0);
+    houses_of_.clear();
+    for (int c = 0; c < topo_.cells; ++c) {
+      houses_first_[static_cast<std::size_t>(c)] = static_cast<int>(houses_of_.size());
+      houses_of_.push_back(topo_.row_house(c));
+      houses_of_.push_back(topo_.col_house(c));
+      houses_of_.push_back(topo_.box_house(c));
+      if (!topo_.extra_mask.empty())
+        for (std::uint64_t m = topo_.extra_mask[static_cast<std::size_t>(c)]; m; m &= m - 1) houses_of_.push_back(3 * topo_.n + lowest(m));
+    }
+    houses_first_[static_cast<std::size_t>(topo_.cells)] = static_cast<int>(houses_of_.size());
     // Locked candidates (dynamic_plus) test confinement on cell bit sets: each house's cells.
     use_bits_ = mode_ == Mode::dynamic_plus && topo_.cells <= CellBits::kWords * 64;
     if (use_bits_) {
@@ -110,9 +123,7 @@ class Propagator {
     states_.n = topo_.n;
     const int count = topo_.cells * topo_.n * 2;
     known_.reset(static_cast<std::size_t>(count));
-    first_parent_.assign(static_cast<std::size_t>(count), 0);
-    parent_count_.assign(static_cast<std::size_t>(count), 0);
-    seq_.assign(static_cast<std::size_t>(count), 0);
+    node_.assign(static_cast<std::size_t>(count), Node{});
     stamp_.assign(static_cast<std::size_t>(count), 0);
     base_.resize(static_cast<std::size_t>(topo_.cells));
     for (int c = 0; c < topo_.cells; ++c) base_[static_cast<std::size_t>(c)] = board.value(c) ? 0 : board.candidates(c);
@@ -311,7 +322,7 @@ class Propagator {
   std::vector<int> proof(const std::vector<int>& targets) {
     mark(targets);
     std::vector<int> out = marked_;
-    std::sort(out.begin(), out.end(), [this](int a, int b) { return seq_[static_cast<std::size_t>(a)] < seq_[static_cast<std::size_t>(b)]; });
+    std::sort(out.begin(), out.end(), [this](int a, int b) { return node_[static_cast<std::size_t>(a)].seq < node_[static_cast<std::size_t>(b)].seq; });
     return out;
   }
 
@@ -325,11 +336,12 @@ class Propagator {
   void add_span(int s, const int* parents, std::size_t count) {
     if (known_.test(s)) return;
     known_.set(s);
-    first_parent_[static_cast<std::size_t>(s)] = static_cast<int>(pool_.size());
-    parent_count_[static_cast<std::size_t>(s)] = static_cast<int>(count);
+    Node& node = node_[static_cast<std::size_t>(s)];
+    node.first_parent = static_cast<int>(pool_.size());
+    node.parent_count = static_cast<int>(count);
+    node.seq = static_cast<int>(order_.size());
     // Mostly one or two parents: appended inline (insert's memmove call cost more than the copy).
     for (std::size_t i = 0; i < count; ++i) pool_.push_back(parents[i]);
-    seq_[static_cast<std::size_t>(s)] = static_cast<int>(order_.size());
     order_.push_back(s);
     const int cell = cell_of(s), digit = digit_of(s);
     if (known_.test(s ^ 1)) {  // both true and false
@@ -339,16 +351,11 @@ class Propagator {
     }
     if (!tracks_board_) return;
     if (States::on(s)) {
-      int houses[kMaxCellHouses];
-      const int in_houses = cell_houses(cell, houses);
-      for (int i = 0; i < in_houses; ++i) house_on_[static_cast<std::size_t>(houses[i])] |= digit_bit(digit);
+      for (const int h : houses(cell)) house_on_[static_cast<std::size_t>(h)] |= digit_bit(digit);
     } else {
       cand_[static_cast<std::size_t>(cell)] &= ~digit_bit(digit);
       if (use_bits_) digit_cells_[static_cast<std::size_t>(digit - 1)].reset(cell);
-      int houses[kMaxCellHouses];
-      const int in_houses = cell_houses(cell, houses);
-      for (int i = 0; i < in_houses; ++i) {
-        const int h = houses[i];
+      for (const int h : houses(cell)) {
         const std::size_t hd = static_cast<std::size_t>(h * topo_.n + digit - 1);
         --count_[hd];
         if (mode_ == Mode::dynamic_plus) dirty_[hd >> 6] |= std::uint64_t{1} << (hd & 63);  // locked candidates look here again
@@ -390,7 +397,7 @@ class Propagator {
     }
     if (mode_ == Mode::dynamic || mode_ == Mode::dynamic_plus) {
       const std::uint64_t left = cand_[static_cast<std::size_t>(cell)];
-      if (popcount(left) <= 1 && !known_.test(states_.state(cell, left ? lowest(left) + 1 : digit, true))) {
+      if ((left & (left - 1)) == 0 && !known_.test(states_.state(cell, left ? lowest(left) + 1 : digit, true))) {
         scratch_.clear();
         for (std::uint64_t m = base_[static_cast<std::size_t>(cell)] & ~left; m; m &= m - 1)
           scratch_.push_back(states_.state(cell, lowest(m) + 1, false));
@@ -405,11 +412,13 @@ class Propagator {
         if (contradiction_) return;
       }
     }
-    int houses[kMaxCellHouses];
-    const int count = cell_houses(cell, houses);
-    for (int i = 0; i < count; ++i) {
-      const int h = houses[i];
-      if ((house_on_[static_cast<std::size_t>(h)] & dbit) || count_[static_cast<std::size_t>(h * topo_.n + digit - 1)] > 1) continue;
+    // Most removals leave every house two places or more: that test first, on local pointers
+    // (the stores of add_span would otherwise make the compiler reload the vectors' data).
+    const int n = topo_.n;
+    const int* const counts = count_.data() + (digit - 1);
+    const std::uint64_t* const on_in = house_on_.data();
+    for (const int h : houses(cell)) {
+      if (counts[h * n] > 1 || (on_in[h] & dbit)) continue;
       int place = kNone, places = 0;
       for (int c : topo_.house(h))
         if (cand_[static_cast<std::size_t>(c)] & dbit) {
@@ -528,8 +537,8 @@ class Propagator {
       if (stamp_[static_cast<std::size_t>(s)] == generation_) continue;
       stamp_[static_cast<std::size_t>(s)] = generation_;
       marked_.push_back(s);
-      const int first = first_parent_[static_cast<std::size_t>(s)];
-      for (int i = 0; i < parent_count_[static_cast<std::size_t>(s)]; ++i) todo_.push_back(pool_[static_cast<std::size_t>(first + i)]);
+      const Node& node = node_[static_cast<std::size_t>(s)];
+      for (int i = 0; i < node.parent_count; ++i) todo_.push_back(pool_[static_cast<std::size_t>(node.first_parent + i)]);
     }
   }
 
@@ -537,13 +546,13 @@ class Propagator {
   /// diagonals, hyper's windows) in house order. Returns how many.
   static constexpr int kMaxCellHouses = 3 + 64;
   int cell_houses(int cell, int* out) const {
-    out[0] = topo_.row_house(cell);
-    out[1] = topo_.col_house(cell);
-    out[2] = topo_.box_house(cell);
-    int count = 3;
-    if (!topo_.extra_mask.empty())
-      for (std::uint64_t m = topo_.extra_mask[static_cast<std::size_t>(cell)]; m; m &= m - 1) out[count++] = 3 * topo_.n + lowest(m);
-    return count;
+    const std::span<const int> hs = houses(cell);
+    std::copy(hs.begin(), hs.end(), out);
+    return static_cast<int>(hs.size());
+  }
+  std::span<const int> houses(int cell) const {
+    const int first = houses_first_[static_cast<std::size_t>(cell)];
+    return {houses_of_.data() + first, static_cast<std::size_t>(houses_first_[static_cast<std::size_t>(cell) + 1] - first)};
   }
 
   const Topology& topo_;
@@ -560,7 +569,14 @@ class Propagator {
   std::vector<CellBits> house_set_;        // per house: its cells
   std::vector<CellBits> base_digit_cells_, digit_cells_;  // per digit: cells holding it (board, assumed)
   Bits known_;
-  std::vector<int> first_parent_, parent_count_, seq_, pool_, order_, conflict_, scratch_;
+  std::vector<int> houses_first_, houses_of_;  // per cell its houses (see houses())
+  /// Per state reached: its parents (pool_[first_parent ..], parent_count of them) and its
+  /// place in the derivation order (one record: they are written together).
+  struct Node {
+    int first_parent = 0, parent_count = 0, seq = 0;
+  };
+  std::vector<Node> node_;
+  std::vector<int> pool_, order_, conflict_, scratch_;
   std::vector<int> on_first_, on_children_;
   std::vector<std::uint32_t> cell_digit_;  // per candidate (cell·n + digit-1): cell << 8 | digit
   std::vector<int> pair_places_;  // per (house, digit): its first two places on the board  // per candidate (cell·n + digit-1): what its true state removes
