@@ -108,6 +108,9 @@ class Propagator {
         for (std::uint64_t m = topo_.extra_mask[static_cast<std::size_t>(c)]; m; m &= m - 1) houses_of_.push_back(3 * topo_.n + lowest(m));
     }
     houses_first_[static_cast<std::size_t>(topo_.cells)] = static_cast<int>(houses_of_.size());
+    cell_digit_.resize(static_cast<std::size_t>(topo_.cells * topo_.n));
+    for (int i = 0; i < topo_.cells * topo_.n; ++i)
+      cell_digit_[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(((i / topo_.n) << 8) | (i % topo_.n + 1));
     // Locked candidates (dynamic_plus) test confinement on cell bit sets: each house's cells.
     use_bits_ = mode_ == Mode::dynamic_plus && topo_.cells <= CellBits::kWords * 64;
     if (use_bits_) {
@@ -131,11 +134,16 @@ class Propagator {
     // the digit in its peers, in peer order): listed once here instead of re-scanning the
     // peers at every expansion. A child already known is skipped by add() either way, so
     // this visits exactly what a scan of the shrinking candidates would.
-    cell_digit_.resize(static_cast<std::size_t>(count / 2));
-    for (int i = 0; i < count / 2; ++i)
-      cell_digit_[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(((i / topo_.n) << 8) | (i % topo_.n + 1));
     on_first_.assign(static_cast<std::size_t>(count / 2 + 1), 0);
     on_children_.clear();
+    // The peers holding a digit: from cell bit sets where the topology has them (ascending,
+    // which is peer order: peers are sorted), else by scanning the peers.
+    const bool peer_bits = !topo_.peer_set.empty();
+    if (peer_bits) {
+      load_digit_cells_.assign(static_cast<std::size_t>(topo_.n), CellBits{});
+      for (int c = 0; c < topo_.cells; ++c)
+        for (std::uint64_t m = base_[static_cast<std::size_t>(c)]; m; m &= m - 1) load_digit_cells_[static_cast<std::size_t>(lowest(m))].set(c);
+    }
     for (int c = 0; c < topo_.cells; ++c)
       for (int d = 1; d <= topo_.n; ++d) {
         const int index = c * topo_.n + d - 1;
@@ -145,8 +153,14 @@ class Propagator {
         if (mode_ != Mode::single_digit)
           for (std::uint64_t m = base_[static_cast<std::size_t>(c)] & ~dbit; m; m &= m - 1)
             on_children_.push_back(states_.state(c, lowest(m) + 1, false));
-        for (int p : topo_.peers(c))
-          if (base_[static_cast<std::size_t>(p)] & dbit) on_children_.push_back(states_.state(p, d, false));
+        if (peer_bits) {
+          (topo_.peer_set[static_cast<std::size_t>(c)] & load_digit_cells_[static_cast<std::size_t>(d - 1)]).for_each([&](int p) {
+            on_children_.push_back(states_.state(p, d, false));
+          });
+        } else {
+          for (int p : topo_.peers(c))
+            if (base_[static_cast<std::size_t>(p)] & dbit) on_children_.push_back(states_.state(p, d, false));
+        }
       }
     on_first_[static_cast<std::size_t>(count / 2)] = static_cast<int>(on_children_.size());
     if (use_bits_) {
@@ -256,6 +270,7 @@ class Propagator {
     low_.assign(static_cast<std::size_t>(count), 0);
     part_.assign(static_cast<std::size_t>(count), -1);
     part_reach_.clear();
+    part_sink_.clear();
     tarjan_stack_.clear();
     int next_index = 0, parts = 0;
     for (int root = 0; root < count; ++root) {
@@ -289,14 +304,22 @@ class Propagator {
             --top;
             part_[static_cast<std::size_t>(tarjan_stack_[top])] = parts;
           } while (tarjan_stack_[top] != f.state);
+          // A part of one state that leads nowhere (most removals: no two-candidate cell
+          // or two-place house to follow) reaches only itself: its bit, not its words.
+          const bool alone = top + 1 == tarjan_stack_.size() && adj_first_[v] == adj_first_[v + 1];
+          part_sink_.push_back(alone ? f.state : kNone);
           for (std::size_t k = top; k < tarjan_stack_.size(); ++k) {
             const int member = tarjan_stack_[k];
             part_reach_[base + static_cast<std::size_t>(member >> 6)] |= std::uint64_t{1} << (member & 63);
+            std::uint64_t* to = part_reach_.data() + base;
             for (int e = adj_first_[static_cast<std::size_t>(member)]; e < adj_first_[static_cast<std::size_t>(member) + 1]; ++e) {
               const int into = part_[static_cast<std::size_t>(adj_[static_cast<std::size_t>(e)])];
               if (into == parts) continue;
+              if (const int sink = part_sink_[static_cast<std::size_t>(into)]; sink != kNone) {
+                to[static_cast<std::size_t>(sink >> 6)] |= std::uint64_t{1} << (sink & 63);
+                continue;
+              }
               const std::uint64_t* from = part_reach_.data() + static_cast<std::size_t>(into) * words_;
-              std::uint64_t* to = part_reach_.data() + base;
               for (std::size_t k2 = 0; k2 < words_; ++k2) to[k2] |= from[k2];
             }
           }
@@ -591,6 +614,8 @@ class Propagator {
   std::vector<int> adj_first_, adj_, index_, low_, part_, tarjan_stack_;
   std::vector<Frame> frames_;
   std::vector<std::uint64_t> part_reach_;
+  std::vector<int> part_sink_;
+  std::vector<CellBits> load_digit_cells_;  // load(): per digit, the cells holding it  // per part: its one state when it has no successor, else kNone
   std::size_t words_ = 0;
 };
 
@@ -685,11 +710,6 @@ const Analysis& analyse(const Board& board, Mode mode, bool with_false) {
   return a;
 }
 
-/// A conclusion that makes progress: a candidate of an unsolved cell made true or false.
-bool progress(const Board& board, const States& st, int s) {
-  const int cell = st.cell(s);
-  return board.value(cell) == 0 && board.has(cell, st.digit(s));
-}
 
 void push_proof(Step& step, const States& st, const std::vector<int>& proof) {
   if (!step.chain.empty()) step.chain.push_back({-1, 0});
@@ -796,26 +816,47 @@ std::size_t verity_steps(const Board& board, Mode mode, std::span<const Choice> 
   thread_local std::vector<Pending> pending_store;  // pending: its first `pending_count` (storage kept)
   std::size_t pending_count = 0;
   thread_local std::vector<std::vector<int>> by_branch;  // assumption -> pending entries using it
+  thread_local std::vector<int> branches_used;          // the assumptions with a list, ascending once sorted
   by_branch.resize(a.ran.size());
-  for (auto& list : by_branch) list.clear();
+  for (int b : branches_used) by_branch[static_cast<std::size_t>(b)].clear();  // the last call's lists
+  branches_used.clear();
+  // The states that would make progress (a conclusion about a candidate still on the board:
+  // both its states): a choice's common conclusions are looked for among these only, and most choices
+  // have none, which the running intersection shows after a branch or two.
+  common.reset(a.words * 64);
+  thread_local std::vector<std::uint64_t> progress_words;
+  progress_words.assign(a.words, 0);
+  for (int c = 0; c < board.cells(); ++c) {
+    if (board.value(c)) continue;
+    for (std::uint64_t m = board.candidates(c); m; m &= m - 1) {
+      const int off = st.state(c, lowest(m) + 1, false);
+      progress_words[static_cast<std::size_t>(off >> 6)] |= std::uint64_t{3} << (off & 63);  // off and on: bits 2i, 2i+1
+    }
+  }
+  std::uint64_t* const both = common.words().data();
   for (const Choice& choice : choices) {
     bool usable = choice.branches.size() >= 2;
     for (int s : choice.branches) usable = usable && a.ran[static_cast<std::size_t>(s)] && !a.contradicts[static_cast<std::size_t>(s)];
     if (!usable) continue;
-    common.reset(a.words * 64);
-    std::copy(a.reached_by(choice.branches[0]), a.reached_by(choice.branches[0]) + a.words, common.words().begin());
-    for (std::size_t i = 1; i < choice.branches.size(); ++i) {
+    const std::uint64_t* first = a.reached_by(choice.branches[0]);
+    for (std::size_t k = 0; k < a.words; ++k) both[k] = first[k] & progress_words[k];
+    bool any = true;
+    for (std::size_t i = 1; i < choice.branches.size() && any; ++i) {
       const std::uint64_t* w = a.reached_by(choice.branches[i]);
-      for (std::size_t k = 0; k < a.words; ++k) common.words()[k] &= w[k];
+      std::uint64_t left = 0;
+      for (std::size_t k = 0; k < a.words; ++k) left |= both[k] &= w[k];
+      any = left != 0;
     }
+    if (!any) continue;
     targets.clear();
-    for (std::size_t k = 0; k < common.words().size(); ++k)
-      for (std::uint64_t m = common.words()[k]; m; m &= m - 1) {
-        const int s = static_cast<int>(k * 64) + lowest(m);
-        if (progress(board, st, s)) targets.push_back(s);
-      }
+    for (std::size_t k = 0; k < a.words; ++k)
+      for (std::uint64_t m = both[k]; m; m &= m - 1) targets.push_back(static_cast<int>(k * 64) + lowest(m));
     if (targets.empty()) continue;
-    for (int b : choice.branches) by_branch[static_cast<std::size_t>(b)].push_back(static_cast<int>(pending_count));
+    for (int b : choice.branches) {
+      auto& list = by_branch[static_cast<std::size_t>(b)];
+      if (list.empty()) branches_used.push_back(b);
+      list.push_back(static_cast<int>(pending_count));
+    }
     if (pending_count == pending_store.size()) pending_store.emplace_back();
     Pending& entry = pending_store[pending_count++];
     entry.choice = &choice;
@@ -823,9 +864,10 @@ std::size_t verity_steps(const Board& board, Mode mode, std::span<const Choice> 
     entry.lengths.assign(targets.size(), 0);
   }
   const std::span<Pending> pending(pending_store.data(), pending_count);
-  for (std::size_t b = 0; b < by_branch.size(); ++b) {
-    if (by_branch[b].empty()) continue;
-    prop.run(static_cast<int>(b));  // its derivation (the analysis keeps none)
+  std::sort(branches_used.begin(), branches_used.end());  // in assumption order, as a scan of all would
+  for (const int branch : branches_used) {
+    const std::size_t b = static_cast<std::size_t>(branch);
+    prop.run(branch);  // its derivation (the analysis keeps none)
     for (int p : by_branch[b]) {
       Pending& entry = pending[static_cast<std::size_t>(p)];
       for (std::size_t t = 0; t < entry.targets.size(); ++t) entry.lengths[t] += prop.ancestors(entry.targets[t]);
