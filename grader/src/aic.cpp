@@ -28,6 +28,7 @@
 // X-Chains and XY-Chains (chains.cpp) are AICs too; they are tried first because people
 // find those shapes sooner and HoDoKu rates them lower.
 #include <algorithm>
+#include <limits>
 
 #include "board.hpp"
 
@@ -49,7 +50,7 @@ class NodeSet {
 
 }  // namespace
 
-std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<Step>& out) {
+std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<Step>& out, int max_nodes) {
   const Topology& topo = board.topo();
   const int n = topo.n;
   if (n > 16 || limit == 0) return 0;
@@ -74,6 +75,13 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
   thread_local std::vector<std::vector<int>> strong;
   strong.resize(static_cast<std::size_t>(nodes));
   for (auto& list : strong) list.clear();
+  // The peers holding a digit come from cell bit sets where the topology has them
+  // (ascending, as the peer lists are), else from the peer lists.
+  const bool peer_bits = !topo.peer_set.empty();
+  CellBits digit_cells[16];
+  if (peer_bits)
+    for (int c = 0; c < topo.cells; ++c)
+      for (std::uint64_t m = board.candidates(c); m; m &= m - 1) digit_cells[lowest(m)].set(c);
   for (int c = 0; c < topo.cells; ++c) {
     const std::uint64_t cm = board.candidates(c);
     for (std::uint64_t m = cm; m; m &= m - 1) {
@@ -82,8 +90,11 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
       std::fill(w, w + words, 0);
       auto set = [w](int node) { w[node / 64] |= std::uint64_t{1} << (node % 64); };
       for (std::uint64_t o = cm & ~digit_bit(d); o; o &= o - 1) set(node_of(c, lowest(o) + 1));
-      for (int p : topo.peers(c))
-        if (board.has(p, d)) set(node_of(p, d));
+      if (peer_bits)
+        (topo.peer_set[static_cast<std::size_t>(c)] & digit_cells[d - 1]).for_each([&](int p) { set(node_of(p, d)); });
+      else
+        for (int p : topo.peers(c))
+          if (board.has(p, d)) set(node_of(p, d));
       if (popcount(cm) == 2) strong[static_cast<std::size_t>(node_of(c, d))].push_back(node_of(c, lowest(cm & ~digit_bit(d)) + 1));
     }
   }
@@ -114,6 +125,7 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
   };
   std::vector<Found> found;
   std::size_t depth = 0;  // levels in use: levels[0..depth) (their vectors keep their storage)
+  std::size_t shortest = std::numeric_limits<std::size_t>::max();  // the shortest chain found so far
   auto push_level = [&](const std::vector<int>& nodes_at) {
     if (levels.size() <= depth) levels.emplace_back();
     levels[depth++].assign(nodes_at.begin(), nodes_at.end());
@@ -129,6 +141,12 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
     int end = -1;
     conclusion.reset(words);
     while (end < 0) {
+      // With one step asked for, a chain found from here on would have depth + 1 nodes or
+      // more, and is kept only when shorter than the best so far (below): stop here.
+      if (limit == 1 && !found.empty() && depth + 1 >= found.front().chain.size()) break;
+      // With a length asked for, a chain longer than it and than the shortest so far is
+      // neither a step within it nor the first: stop.
+      if (!found.empty() && static_cast<int>(depth) + 1 > max_nodes && depth + 1 > shortest) break;
       // Strong links: every candidate switched off forces its partners on.
       on.clear();
       for (int u : levels[depth - 1])
@@ -193,6 +211,7 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
     // With one step asked for, only a chain shorter than the best so far can be it.
     if (limit == 1 && !found.empty() && chain.size() >= found.front().chain.size()) continue;
     if (limit == 1) found.clear();
+    shortest = std::min(shortest, chain.size());
     found.push_back({chain, end == start ? NodeSet(words) : conclusion});
   }
   // The shortest chains over all starts (SE rates chains by length), the first start among

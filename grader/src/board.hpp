@@ -29,6 +29,7 @@
 #include <bit>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <span>
@@ -280,7 +281,10 @@ bool find_aic(const Board& board, Step& step);
 /// Every start's shortest AIC, shortest first (the first start among equals; find_aic's
 /// step is the first), each set of conclusions once, at most `limit`, appended to `out`;
 /// returns how many. Each is sound on any later board of the same path (aic.cpp).
-std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<Step>& out);
+/// With `max_nodes`, chains longer than it are left out unless they are the shortest of all
+/// (a start's search stops there): the same steps up to that length, and the same first.
+std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<Step>& out,
+                           int max_nodes = std::numeric_limits<int>::max());
 bool find_unique_rectangle_1(const Board& board, Step& step);
 bool find_bug_plus_1(const Board& board, Step& step);
 bool find_unique_rectangle_2(const Board& board, Step& step);

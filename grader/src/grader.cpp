@@ -666,11 +666,14 @@ int longest_within(Technique technique, double ceiling) {
 
 /// The steps of one gives_many() technique, shortest first, at most `limit`: for forcing
 /// chains only those rated within `ceiling` are built, or the shortest alone when none is
-/// (find_forcing_chain_steps' max_length); AICs all. The first is always find_technique's.
+/// (find_forcing_chain_steps' max_length); AICs up to the longest rated within it, and the
+/// shortest (find_aic_steps' max_nodes). The first is always find_technique's.
 std::size_t find_many(Technique technique, const Board& board, std::size_t limit, std::vector<Step>& out, double ceiling) {
+  const int longest = longest_within(technique, ceiling);
+  // An AIC's rating adjusts by its nodes; a forcing chain's by its length less two.
   return technique == Technique::aic
-             ? find_aic_steps(board, limit, out)
-             : find_forcing_chain_steps(technique, board, limit, out, longest_within(technique, ceiling));
+             ? find_aic_steps(board, limit, out, longest == std::numeric_limits<int>::max() ? longest : std::max(longest - 2, 0))
+             : find_forcing_chain_steps(technique, board, limit, out, longest);
 }
 
 }  // namespace

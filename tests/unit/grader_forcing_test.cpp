@@ -201,6 +201,63 @@ TEST(GraderForcing, SoundOnRatedStalls) {
 
 }  // namespace
 
+TEST(GraderForcing, AicMaxNodesKeepsTheShortStepsAndTheFirst) {
+  // find_aic_steps with max_nodes M stops a start's search past M nodes once a shorter chain
+  // is known: its steps of at most M nodes must be the full answer's, in the same order, and
+  // its first step the full answer's first (the ladder keeps it as AIC's step). Boards: the
+  // path of hard puzzles through the techniques below AIC, then AIC's own steps.
+  const auto lines = sudokit::testing::every_nth(sudokit::testing::load_lines("puzzles/top1465.txt"), 97);
+  sudokit::Solver solver(sudokit::EngineKind::dlx);
+  int compared = 0, shorter_than_first = 0;
+  auto same = [](const Step& a, const Step& b) {
+    return a.placements == b.placements && a.eliminations == b.eliminations && a.chain == b.chain;
+  };
+  for (const std::string& line : lines) {
+    const Grid puzzle = sudokit::testing::grid_from_line(line.substr(0, 81));
+    const auto solved = solver.solve(puzzle, 2, 1);
+    ASSERT_EQ(solved.count, 1U) << line;
+    Board board = Board::from_grid(puzzle);
+    for (int moves = 0; moves < 80 && board.unsolved() > 0; ++moves) {
+      std::vector<Step> full;
+      g::find_aic_steps(board, 24, full);
+      const int first = full.empty() ? 0 : static_cast<int>(full.front().chain.size());
+      for (int max_nodes : {2, first - 1, first, first + 2, first + 6}) {
+        if (full.empty()) break;
+        std::vector<Step> part;
+        g::find_aic_steps(board, 24, part, max_nodes);
+        EXPECT_FALSE(part.empty()) << line;
+        if (part.empty()) continue;
+        EXPECT_TRUE(same(part.front(), full.front())) << "max " << max_nodes << " " << line;
+        std::vector<const Step*> want, got;
+        for (const Step& s : full)
+          if (static_cast<int>(s.chain.size()) <= max_nodes) want.push_back(&s);
+        for (const Step& s : part)
+          if (static_cast<int>(s.chain.size()) <= max_nodes) got.push_back(&s);
+        EXPECT_EQ(got.size(), want.size()) << "max " << max_nodes << " " << line;
+        for (std::size_t i = 0; i < std::min(got.size(), want.size()); ++i)
+          EXPECT_TRUE(same(*got[i], *want[i])) << "max " << max_nodes << " " << i;
+        shorter_than_first += max_nodes < first;
+        ++compared;
+      }
+      Step step;
+      bool found = false;
+      for (int t = 0; t < static_cast<int>(Technique::aic) && !found; ++t) found = g::find_technique(static_cast<Technique>(t), board, step);
+      if (found) {
+        board.apply(step);
+      } else if (!full.empty()) {
+        board.apply(full.front());
+      } else {
+        int cell = 0;
+        while (board.value(cell)) ++cell;
+        board.place(cell, solved.solutions.front().cells[static_cast<std::size_t>(cell)]);
+      }
+    }
+  }
+  EXPECT_GT(compared, 100);
+  EXPECT_GT(shorter_than_first, 20);
+  std::printf("AIC answers compared: %d (%d asking for less than the shortest)\n", compared, shorter_than_first);
+}
+
 TEST(GraderForcing, MaxLengthBuildsExactlyTheShortSteps) {
   // find_forcing_chain_steps with max_length L must hand over exactly the steps of the full
   // answer whose chain is at most L long, in the same order, or, when there are none, the
