@@ -198,12 +198,12 @@ class Propagator {
     }
     if (use_bits_) digit_cells_ = base_digit_cells_;
     contradiction_ = false;
-    add(assumption, {});
-    std::size_t qi = 0;
-    for (;;) {
-      for (; qi < order_.size() && !contradiction_; ++qi) expand(order_[qi]);
-      // Singles exhausted: the "plus" rules, then singles again on what they removed.
-      if (contradiction_ || mode_ != Mode::dynamic_plus || !locked_candidates()) break;
+    // One loop per mode, so that the mode's tests are made once per run, not per state.
+    switch (mode_) {
+      case Mode::single_digit: propagate<Mode::single_digit>(assumption); break;
+      case Mode::static_links: propagate<Mode::static_links>(assumption); break;
+      case Mode::dynamic: propagate<Mode::dynamic>(assumption); break;
+      case Mode::dynamic_plus: propagate<Mode::dynamic_plus>(assumption); break;
     }
     return contradiction_;
   }
@@ -354,8 +354,21 @@ class Propagator {
   int cell_of(int s) const { return static_cast<int>(cell_digit_[static_cast<std::size_t>(s >> 1)] >> 8); }
   int digit_of(int s) const { return static_cast<int>(cell_digit_[static_cast<std::size_t>(s >> 1)] & 0xFF); }
 
-  void add(int s, std::initializer_list<int> parents) { add_span(s, parents.begin(), parents.size()); }
+  template <Mode M>
+  void propagate(int assumption) {
+    add<M>(assumption, {});
+    std::size_t qi = 0;
+    for (;;) {
+      for (; qi < order_.size() && !contradiction_; ++qi) expand<M>(order_[qi]);
+      // Singles exhausted: the "plus" rules, then singles again on what they removed.
+      if (contradiction_ || M != Mode::dynamic_plus || !locked_candidates()) break;
+    }
+  }
 
+  template <Mode M>
+  void add(int s, std::initializer_list<int> parents) { add_span<M>(s, parents.begin(), parents.size()); }
+
+  template <Mode M>
   void add_span(int s, const int* parents, std::size_t count) {
     if (known_.test(s)) return;
     known_.set(s);
@@ -372,20 +385,21 @@ class Propagator {
       contradiction_ = true;
       return;
     }
-    if (!tracks_board_) return;
+    if constexpr (M == Mode::static_links) return;  // static links read the fixed board only
     if (States::on(s)) {
       for (const int h : houses(cell)) house_on_[static_cast<std::size_t>(h)] |= digit_bit(digit);
     } else {
       cand_[static_cast<std::size_t>(cell)] &= ~digit_bit(digit);
-      if (use_bits_) digit_cells_[static_cast<std::size_t>(digit - 1)].reset(cell);
+      if (M == Mode::dynamic_plus && use_bits_) digit_cells_[static_cast<std::size_t>(digit - 1)].reset(cell);
       for (const int h : houses(cell)) {
         const std::size_t hd = static_cast<std::size_t>(h * topo_.n + digit - 1);
         --count_[hd];
-        if (mode_ == Mode::dynamic_plus) dirty_[hd >> 6] |= std::uint64_t{1} << (hd & 63);  // locked candidates look here again
+        if constexpr (M == Mode::dynamic_plus) dirty_[hd >> 6] |= std::uint64_t{1} << (hd & 63);  // locked candidates look here again
       }
     }
   }
 
+  template <Mode M>
   void expand(int s) {
     const int cell = cell_of(s), digit = digit_of(s);
     const std::uint64_t dbit = digit_bit(digit);
@@ -395,15 +409,15 @@ class Propagator {
       for (int i = on_first_[static_cast<std::size_t>(index)]; i < end; ++i) {
         const int child = on_children_[static_cast<std::size_t>(i)];
         if (known_.test(child)) continue;
-        add(child, {s});
+        add<M>(child, {s});
         if (contradiction_) return;
       }
       return;
     }
     // False: what it leaves single.
-    if (mode_ == Mode::static_links) {
+    if constexpr (M == Mode::static_links) {
       const std::uint64_t m = base_[static_cast<std::size_t>(cell)];
-      if (popcount(m) == 2) add(states_.state(cell, lowest(m & ~dbit) + 1, true), {s});
+      if (popcount(m) == 2) add<M>(states_.state(cell, lowest(m & ~dbit) + 1, true), {s});
       int houses[kMaxCellHouses];
       const int in_houses = cell_houses(cell, houses);
       for (int i = 0; i < in_houses; ++i) {
@@ -414,51 +428,52 @@ class Propagator {
         const std::size_t hd = static_cast<std::size_t>(h * topo_.n + digit - 1);
         if (base_count_[hd] != 2) continue;
         const int other = pair_places_[2 * hd + 1] != cell ? pair_places_[2 * hd + 1] : pair_places_[2 * hd];
-        add(states_.state(other, digit, true), {s});
+        add<M>(states_.state(other, digit, true), {s});
       }
       return;
-    }
-    if (mode_ == Mode::dynamic || mode_ == Mode::dynamic_plus) {
-      const std::uint64_t left = cand_[static_cast<std::size_t>(cell)];
-      if ((left & (left - 1)) == 0 && !known_.test(states_.state(cell, left ? lowest(left) + 1 : digit, true))) {
+    } else {  // singles on the assumed board
+      if constexpr (M == Mode::dynamic || M == Mode::dynamic_plus) {
+        const std::uint64_t left = cand_[static_cast<std::size_t>(cell)];
+        if ((left & (left - 1)) == 0 && !known_.test(states_.state(cell, left ? lowest(left) + 1 : digit, true))) {
+          scratch_.clear();
+          for (std::uint64_t m = base_[static_cast<std::size_t>(cell)] & ~left; m; m &= m - 1)
+            scratch_.push_back(states_.state(cell, lowest(m) + 1, false));
+          if (left == 0) {
+            // Every candidate false; unless one of them is also true (caught when it was added).
+            conflict_ = scratch_;
+            order_conflict_last(s);
+            contradiction_ = true;
+            return;
+          }
+          add_span<M>(states_.state(cell, lowest(left) + 1, true), scratch_.data(), scratch_.size());
+          if (contradiction_) return;
+        }
+      }
+      // Most removals leave every house two places or more: that test first, on local pointers
+      // (the stores of add_span would otherwise make the compiler reload the vectors' data).
+      const int n = topo_.n;
+      const int* const counts = count_.data() + (digit - 1);
+      const std::uint64_t* const on_in = house_on_.data();
+      for (const int h : houses(cell)) {
+        if (counts[h * n] > 1 || (on_in[h] & dbit)) continue;
+        int place = kNone, places = 0;
+        for (int c : topo_.house(h))
+          if (cand_[static_cast<std::size_t>(c)] & dbit) {
+            ++places;
+            place = c;
+          }
         scratch_.clear();
-        for (std::uint64_t m = base_[static_cast<std::size_t>(cell)] & ~left; m; m &= m - 1)
-          scratch_.push_back(states_.state(cell, lowest(m) + 1, false));
-        if (left == 0) {
-          // Every candidate false; unless one of them is also true (caught when it was added).
+        for (int c : topo_.house(h))
+          if (c != place && (base_[static_cast<std::size_t>(c)] & dbit)) scratch_.push_back(states_.state(c, digit, false));
+        if (places == 0) {
           conflict_ = scratch_;
           order_conflict_last(s);
           contradiction_ = true;
           return;
         }
-        add_span(states_.state(cell, lowest(left) + 1, true), scratch_.data(), scratch_.size());
+        add_span<M>(states_.state(place, digit, true), scratch_.data(), scratch_.size());
         if (contradiction_) return;
       }
-    }
-    // Most removals leave every house two places or more: that test first, on local pointers
-    // (the stores of add_span would otherwise make the compiler reload the vectors' data).
-    const int n = topo_.n;
-    const int* const counts = count_.data() + (digit - 1);
-    const std::uint64_t* const on_in = house_on_.data();
-    for (const int h : houses(cell)) {
-      if (counts[h * n] > 1 || (on_in[h] & dbit)) continue;
-      int place = kNone, places = 0;
-      for (int c : topo_.house(h))
-        if (cand_[static_cast<std::size_t>(c)] & dbit) {
-          ++places;
-          place = c;
-        }
-      scratch_.clear();
-      for (int c : topo_.house(h))
-        if (c != place && (base_[static_cast<std::size_t>(c)] & dbit)) scratch_.push_back(states_.state(c, digit, false));
-      if (places == 0) {
-        conflict_ = scratch_;
-        order_conflict_last(s);
-        contradiction_ = true;
-        return;
-      }
-      add_span(states_.state(place, digit, true), scratch_.data(), scratch_.size());
-      if (contradiction_) return;
     }
   }
 
@@ -537,7 +552,7 @@ class Propagator {
           if (!(cand_[static_cast<std::size_t>(c)] & dbit)) continue;
           const bool in_h = topo_.in_house(c, h);  // any house: a variant's extra ones are marked too
           if (in_h) continue;
-          add_span(states_.state(c, d, false), scratch_.data(), scratch_.size());  // add_span leaves scratch_ alone
+          add_span<Mode::dynamic_plus>(states_.state(c, d, false), scratch_.data(), scratch_.size());  // add_span leaves scratch_ alone
           if (contradiction_) break;
         }
       }
