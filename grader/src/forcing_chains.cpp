@@ -373,11 +373,13 @@ class Propagator {
     if (known_.test(s)) return;
     known_.set(s);
     Node& node = node_[static_cast<std::size_t>(s)];
-    node.first_parent = static_cast<int>(pool_.size());
+    // One parent (most states: the removals a placement makes) is held in the record itself.
+    node.first_parent = count == 1 ? parents[0] : static_cast<int>(pool_.size());
     node.parent_count = static_cast<int>(count);
     node.seq = static_cast<int>(order_.size());
     // Mostly one or two parents: appended inline (insert's memmove call cost more than the copy).
-    for (std::size_t i = 0; i < count; ++i) pool_.push_back(parents[i]);
+    if (count > 1)
+      for (std::size_t i = 0; i < count; ++i) pool_.push_back(parents[i]);
     order_.push_back(s);
     const int cell = cell_of(s), digit = digit_of(s);
     if (known_.test(s ^ 1)) {  // both true and false
@@ -576,7 +578,10 @@ class Propagator {
       stamp_[static_cast<std::size_t>(s)] = generation_;
       marked_.push_back(s);
       const Node& node = node_[static_cast<std::size_t>(s)];
-      for (int i = 0; i < node.parent_count; ++i) todo_.push_back(pool_[static_cast<std::size_t>(node.first_parent + i)]);
+      if (node.parent_count == 1)
+        todo_.push_back(node.first_parent);
+      else
+        for (int i = 0; i < node.parent_count; ++i) todo_.push_back(pool_[static_cast<std::size_t>(node.first_parent + i)]);
     }
   }
 
@@ -608,7 +613,8 @@ class Propagator {
   std::vector<CellBits> base_digit_cells_, digit_cells_;  // per digit: cells holding it (board, assumed)
   Bits known_;
   std::vector<int> houses_first_, houses_of_;  // per cell its houses (see houses())
-  /// Per state reached: its parents (pool_[first_parent ..], parent_count of them) and its
+  /// Per state reached: its parents (pool_[first_parent ..], parent_count of them; a single
+  /// parent is first_parent itself) and its
   /// place in the derivation order (one record: they are written together).
   struct Node {
     int first_parent = 0, parent_count = 0, seq = 0;
