@@ -380,22 +380,58 @@ bool find_death_blossom(const Board& board, Step& step) {
   const auto& sets = ctx.sets;
   const std::size_t count = ctx.up_to(kMaxWingAls);
   Best best;
+  // The possible stems: unsolved cells of 2..kMaxStemDigits candidates.
+  CellSet stems;
+  for (int c = 0; c < board.cells(); ++c) {
+    const int size = board.value(c) ? 0 : popcount(board.candidates(c));
+    if (size >= 2 && size <= kMaxStemDigits) stems.set(c);
+  }
+  // Petals by (stem, digit), in set order: a set is a petal of digit d for every stem that
+  // sees all its cells holding d (its `seeing` block) and holds d. Listed from the sets'
+  // side (a few cells each) instead of testing every set against every stem and digit.
+  const std::size_t cells = static_cast<std::size_t>(board.cells());
+  thread_local std::vector<std::uint32_t> first, petal_list;
+  first.assign(cells * 16 + 1, 0);
+  for (std::size_t i = 0; i < count; ++i)
+    for (std::uint64_t m = sets[i].digits; m; m &= m - 1) {
+      const int d = lowest(m);
+      (sets[i].seeing[static_cast<std::size_t>(d)] & stems & ctx.with_digit[d]).each([&](int c) {
+        ++first[static_cast<std::size_t>(c) * 16 + static_cast<std::size_t>(d) + 1];
+      });
+    }
+  for (std::size_t k = 1; k < first.size(); ++k) first[k] += first[k - 1];
+  petal_list.resize(first.back());
+  thread_local std::vector<std::uint32_t> fill;
+  fill.assign(first.begin(), first.end() - 1);
+  for (std::size_t i = 0; i < count; ++i)
+    for (std::uint64_t m = sets[i].digits; m; m &= m - 1) {
+      const int d = lowest(m);
+      (sets[i].seeing[static_cast<std::size_t>(d)] & stems & ctx.with_digit[d]).each([&](int c) {
+        petal_list[fill[static_cast<std::size_t>(c) * 16 + static_cast<std::size_t>(d)]++] = static_cast<std::uint32_t>(i);
+      });
+    }
+  std::vector<int> digits;
+  std::vector<std::vector<int>> petals;
   for (int stem = 0; stem < board.cells(); ++stem) {
-    const std::uint64_t stem_digits = board.value(stem) ? 0 : board.candidates(stem);
-    if (popcount(stem_digits) < 2 || popcount(stem_digits) > kMaxStemDigits) continue;
-    // Petal candidates per stem digit.
-    std::vector<int> digits;
-    std::vector<std::vector<int>> petals;
+    if (!stems.test(stem)) continue;
+    const std::uint64_t stem_digits = board.candidates(stem);
+    // Petal candidates per stem digit: not holding the stem, and holding a digit besides
+    // the stem's (the digit the petals must share).
+    digits.clear();
+    std::size_t used_petals = 0;
     bool possible = true;
-    for (std::uint64_t m = stem_digits; m; m &= m - 1) {
+    for (std::uint64_t m = stem_digits; m && possible; m &= m - 1) {
       const std::size_t d = static_cast<std::size_t>(lowest(m));
       digits.push_back(lowest(m));
-      petals.emplace_back();
-      for (std::size_t i = 0; i < count; ++i)
-        if ((sets[i].digits & bit(lowest(m))) && !sets[i].set.test(stem) && sets[i].seeing[d].test(stem) &&
-            (sets[i].digits & ~stem_digits))
-          petals.back().push_back(static_cast<int>(i));
-      possible = possible && !petals.back().empty();
+      if (petals.size() <= used_petals) petals.emplace_back();
+      auto& list = petals[used_petals++];
+      list.clear();
+      const std::size_t at = static_cast<std::size_t>(stem) * 16 + d;
+      for (std::uint32_t k = first[at]; k < first[at + 1]; ++k) {
+        const Als& petal = sets[petal_list[k]];
+        if (!petal.set.test(stem) && (petal.digits & ~stem_digits)) list.push_back(static_cast<int>(petal_list[k]));
+      }
+      possible = !list.empty();
     }
     if (!possible) continue;
     // Depth-first choice of one petal per digit, disjoint, sharing a digit outside the stem.
