@@ -325,8 +325,11 @@ bool find_als_xy_wing(const Board& board, Step& step) {
   const Context& ctx = context_for(board);
   const auto& sets = ctx.sets;
   const std::size_t count = ctx.up_to(kMaxWingAls);
-  // Links between disjoint sets: partner and restricted digits.
-  std::vector<std::vector<std::pair<int, std::uint64_t>>> links(count);
+  // Links between disjoint sets: partner and restricted digits (per thread: hundreds of
+  // lists a board, their storage kept from call to call).
+  thread_local std::vector<std::vector<std::pair<int, std::uint64_t>>> links;
+  if (links.size() < count) links.resize(count);
+  for (std::size_t i = 0; i < count; ++i) links[i].clear();
   std::vector<std::uint64_t> marked;
   for (std::size_t i = 0; i < count; ++i) {
     ctx.linked_after(i, count, marked);  // the j > i that restricted() can link (see there)

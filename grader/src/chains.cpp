@@ -51,10 +51,12 @@ bool find_x_chain(const Board& board, Step& step) {
   const Topology& topo = board.topo();
   bool found = false;
   const int cells = topo.cells;
-  std::vector<std::vector<int>> strong(static_cast<std::size_t>(cells));
+  // Per thread, storage kept from call to call (the ladder asks at every stall).
+  thread_local std::vector<std::vector<int>> strong;
+  strong.resize(static_cast<std::size_t>(cells));
   // State s = cell * 2 + on; parent of each reached state, -1 unreached.
-  std::vector<int> parent(static_cast<std::size_t>(cells * 2));
-  std::vector<int> queue;
+  thread_local std::vector<int> parent, queue;
+  parent.resize(static_cast<std::size_t>(cells * 2));
   for (int d = 1; d <= topo.n; ++d) {
     for (auto& s : strong) s.clear();
     bool any = false;

@@ -119,9 +119,11 @@ bool find_two_string_kite(const Board& board, Step& step) {
 bool find_simple_colouring(const Board& board, Step& step) {
   const Topology& topo = board.topo();
   const int cells = topo.cells;
-  std::vector<std::vector<int>> links(static_cast<std::size_t>(cells));
-  std::vector<int> colour(static_cast<std::size_t>(cells));
-  std::vector<int> cluster;
+  // Per thread, storage kept from call to call (the ladder asks at every stall).
+  thread_local std::vector<std::vector<int>> links;
+  links.resize(static_cast<std::size_t>(cells));
+  thread_local std::vector<int> colour, cluster;
+  colour.resize(static_cast<std::size_t>(cells));
   for (int d = 1; d <= topo.n; ++d) {
     for (auto& l : links) l.clear();
     for (const Pair& p : conjugate_pairs(board, d, 0, topo.houses())) {
