@@ -205,10 +205,8 @@ void exclude_by_sets(const Board& board, const int* base, int k, const Small& sm
   }
   CellBits bases;
   for (int i = 0; i < k; ++i) bases.set(base[i]);
-  auto others = [&](const CellBits& a) { return CellBits{{a.w[0] & ~bases.w[0], a.w[1] & ~bases.w[1], a.w[2] & ~bases.w[2], a.w[3] & ~bases.w[3]}}; };
-  auto minus = [](const CellBits& a, const CellBits& b) { return CellBits{{a.w[0] & ~b.w[0], a.w[1] & ~b.w[1], a.w[2] & ~b.w[2], a.w[3] & ~b.w[3]}}; };
   CellBits sees[3];
-  for (int i = 0; i < k; ++i) sees[i] = others(topo.peer_set[static_cast<std::size_t>(base[i])] & small.set);
+  for (int i = 0; i < k; ++i) sees[i] = minus(topo.peer_set[static_cast<std::size_t>(base[i])] & small.set, bases);
   bool any = false;            // some cell can empty (else nothing is eliminated)
   std::uint64_t banned[3] = {};  // digits a base may not hold (one-candidate cells)
   // pair_ban[p][d]: digits base q may not hold when base p holds d (p < q; p + q - 1 indexes 01, 02, 12).

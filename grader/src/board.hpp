@@ -70,6 +70,10 @@ struct CellBits {
   friend CellBits operator|(const CellBits& a, const CellBits& b) {
     return {{a.w[0] | b.w[0], a.w[1] | b.w[1], a.w[2] | b.w[2], a.w[3] | b.w[3]}};
   }
+  /// The cells of `a` not in `b`.
+  friend CellBits minus(const CellBits& a, const CellBits& b) {
+    return {{a.w[0] & ~b.w[0], a.w[1] & ~b.w[1], a.w[2] & ~b.w[2], a.w[3] & ~b.w[3]}};
+  }
   /// Calls f(cell) for every cell in increasing order.
   template <class F>
   void for_each(F&& f) const {

@@ -67,10 +67,6 @@ struct States {
   static bool on(int s) { return (s & 1) != 0; }
 };
 
-CellBits minus(const CellBits& a, const CellBits& b) {
-  return {{a.w[0] & ~b.w[0], a.w[1] & ~b.w[1], a.w[2] & ~b.w[2], a.w[3] & ~b.w[3]}};
-}
-
 /// The lowest cell of a non-empty set.
 int first_cell(const CellBits& a) {
   for (int k = 0; k < CellBits::kWords; ++k)
