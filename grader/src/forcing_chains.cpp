@@ -104,11 +104,21 @@ class Propagator {
         for (std::uint64_t m = topo_.extra_mask[static_cast<std::size_t>(c)]; m; m &= m - 1) houses_of_.push_back(3 * topo_.n + lowest(m));
     }
     houses_first_[static_cast<std::size_t>(topo_.cells)] = static_cast<int>(houses_of_.size());
+    // Beside each, the cell's bit in that house's place masks (its index in the house).
+    house_bit_of_.resize(houses_of_.size());
+    for (int c = 0; c < topo_.cells; ++c)
+      for (int i = houses_first_[static_cast<std::size_t>(c)]; i < houses_first_[static_cast<std::size_t>(c) + 1]; ++i) {
+        const std::span<const int> cells = topo_.house(houses_of_[static_cast<std::size_t>(i)]);
+        const auto k = std::find(cells.begin(), cells.end(), c) - cells.begin();
+        house_bit_of_[static_cast<std::size_t>(i)] = static_cast<std::uint16_t>(1U << k);
+      }
     cell_digit_.resize(static_cast<std::size_t>(topo_.cells * topo_.n));
     for (int i = 0; i < topo_.cells * topo_.n; ++i)
       cell_digit_[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(((i / topo_.n) << 8) | (i % topo_.n + 1));
-    // Locked candidates (dynamic_plus) test confinement on cell bit sets: each house's cells.
-    use_bits_ = mode_ == Mode::dynamic_plus && topo_.cells <= CellBits::kWords * 64;
+    // The modes that track the assumed board read it as cell bit sets where the topology has
+    // them (up to 256 cells): a placement's removals, a house's last place, and for
+    // dynamic_plus the confinement of locked candidates.
+    use_bits_ = mode_ != Mode::static_links && !topo_.peer_set.empty();
     if (use_bits_) {
       house_set_.resize(static_cast<std::size_t>(topo_.houses()));
       for (int h = 0; h < topo_.houses(); ++h)
@@ -126,21 +136,23 @@ class Propagator {
     stamp_.assign(static_cast<std::size_t>(count), 0);
     base_.resize(static_cast<std::size_t>(topo_.cells));
     for (int c = 0; c < topo_.cells; ++c) base_[static_cast<std::size_t>(c)] = board.value(c) ? 0 : board.candidates(c);
+    // The cells holding each digit (shapes with peer sets).
+    const bool peer_bits = !topo_.peer_set.empty();
+    if (peer_bits) {
+      base_digit_cells_.assign(static_cast<std::size_t>(topo_.n), CellBits{});
+      for (int c = 0; c < topo_.cells; ++c)
+        for (std::uint64_t m = base_[static_cast<std::size_t>(c)]; m; m &= m - 1) base_digit_cells_[static_cast<std::size_t>(lowest(m))].set(c);
+    }
     // What a true state removes is fixed by the board (its cell's other candidates, then
     // the digit in its peers, in peer order): listed once here instead of re-scanning the
     // peers at every expansion. A child already known is skipped by add() either way, so
-    // this visits exactly what a scan of the shrinking candidates would.
+    // this visits exactly what a scan of the shrinking candidates would. The dynamic modes
+    // on bit sets read the same off the assumed board instead (expand()).
     on_first_.assign(static_cast<std::size_t>(count / 2 + 1), 0);
     on_children_.clear();
-    // The peers holding a digit: from cell bit sets where the topology has them (ascending,
+    // The peers holding a digit: from the bit sets where the topology has them (ascending,
     // which is peer order: peers are sorted), else by scanning the peers.
-    const bool peer_bits = !topo_.peer_set.empty();
-    if (peer_bits) {
-      load_digit_cells_.assign(static_cast<std::size_t>(topo_.n), CellBits{});
-      for (int c = 0; c < topo_.cells; ++c)
-        for (std::uint64_t m = base_[static_cast<std::size_t>(c)]; m; m &= m - 1) load_digit_cells_[static_cast<std::size_t>(lowest(m))].set(c);
-    }
-    for (int c = 0; c < topo_.cells; ++c)
+    for (int c = 0; c < topo_.cells && !use_bits_; ++c)
       for (int d = 1; d <= topo_.n; ++d) {
         const int index = c * topo_.n + d - 1;
         on_first_[static_cast<std::size_t>(index)] = static_cast<int>(on_children_.size());
@@ -150,7 +162,7 @@ class Propagator {
           for (std::uint64_t m = base_[static_cast<std::size_t>(c)] & ~dbit; m; m &= m - 1)
             on_children_.push_back(states_.state(c, lowest(m) + 1, false));
         if (peer_bits) {
-          (topo_.peer_set[static_cast<std::size_t>(c)] & load_digit_cells_[static_cast<std::size_t>(d - 1)]).for_each([&](int p) {
+          (topo_.peer_set[static_cast<std::size_t>(c)] & base_digit_cells_[static_cast<std::size_t>(d - 1)]).for_each([&](int p) {
             on_children_.push_back(states_.state(p, d, false));
           });
         } else {
@@ -159,11 +171,6 @@ class Propagator {
         }
       }
     on_first_[static_cast<std::size_t>(count / 2)] = static_cast<int>(on_children_.size());
-    if (use_bits_) {
-      base_digit_cells_.assign(static_cast<std::size_t>(topo_.n), CellBits{});
-      for (int c = 0; c < topo_.cells; ++c)
-        for (std::uint64_t m = base_[static_cast<std::size_t>(c)]; m; m &= m - 1) base_digit_cells_[static_cast<std::size_t>(lowest(m))].set(c);
-    }
     base_house_on_.resize(static_cast<std::size_t>(topo_.houses()));
     base_count_.assign(static_cast<std::size_t>(topo_.houses() * topo_.n), 0);
     pair_places_.assign(static_cast<std::size_t>(2 * topo_.houses() * topo_.n), kNone);
@@ -176,6 +183,28 @@ class Propagator {
           if (seen < 2) pair_places_[2 * hd + static_cast<std::size_t>(seen)] = c;  // the first two places, in house order
         }
     }
+    base16_.resize(base_.size());
+    for (std::size_t c = 0; c < base_.size(); ++c) base16_[c] = static_cast<std::uint16_t>(base_[c]);
+    base_place_count_.resize(base_count_.size());
+    for (int h = 0; h < topo_.houses(); ++h)
+      for (int d = 1; d <= topo_.n; ++d) {
+        const std::size_t hd = static_cast<std::size_t>(h * topo_.n + d - 1);
+        const bool placed = (base_house_on_[static_cast<std::size_t>(h)] & digit_bit(d)) != 0;
+        base_place_count_[place_index(h, d)] = static_cast<std::int16_t>(base_count_[hd] + (placed ? kPlaced : 0));
+      }
+    if (mode_ == Mode::dynamic_plus) {
+      base_place_mask_.assign(base_count_.size(), 0);
+      for (int h = 0; h < topo_.houses(); ++h)
+        for (int k = 0; k < topo_.n; ++k)
+          for (std::uint64_t m = base_[static_cast<std::size_t>(topo_.house(h)[static_cast<std::size_t>(k)])]; m; m &= m - 1)
+            base_place_mask_[place_index(h, lowest(m) + 1)] |= static_cast<std::uint16_t>(1U << k);
+      place_mask_ = base_place_mask_;
+    }
+    // The assumed board starts as the board; a run changes it (single_digit: one digit's part).
+    cand_ = base16_;
+    count_ = base_place_count_;
+    if (use_bits_) digit_cells_ = base_digit_cells_;
+    run_digit_ = kNone;
   }
 
   const States& states() const { return states_; }
@@ -186,13 +215,20 @@ class Propagator {
     order_.clear();
     pool_.clear();
     conflict_.clear();
-    if (tracks_board_) {
-      cand_ = base_;
-      house_on_ = base_house_on_;
-      count_ = base_count_;
-      dirty_.assign((count_.size() + 63) / 64, 0);
+    if (mode_ == Mode::single_digit && use_bits_) {
+      // One digit's states only: what the last run changed is that digit's places and cells
+      // (candidates are not read on bit sets).
+      if (run_digit_ != kNone) restore_digit(run_digit_);
+      run_digit_ = states_.digit(assumption);
+    } else if (tracks_board_) {
+      cand_ = base16_;
+      count_ = base_place_count_;
+      if (mode_ == Mode::dynamic_plus) {
+        place_mask_ = base_place_mask_;
+        dirty_.assign((count_.size() + 63) / 64, 0);
+      }
+      if (use_bits_) digit_cells_ = base_digit_cells_;
     }
-    if (use_bits_) digit_cells_ = base_digit_cells_;
     contradiction_ = false;
     // One loop per mode, so that the mode's tests are made once per run, not per state.
     switch (mode_) {
@@ -385,14 +421,19 @@ class Propagator {
     }
     if constexpr (M == Mode::static_links) return;  // static links read the fixed board only
     if (States::on(s)) {
-      for (const int h : houses(cell)) house_on_[static_cast<std::size_t>(h)] |= digit_bit(digit);
+      for (const int h : houses(cell)) count_[place_index(h, digit)] += kPlaced;
     } else {
-      cand_[static_cast<std::size_t>(cell)] &= ~digit_bit(digit);
-      if (M == Mode::dynamic_plus && use_bits_) digit_cells_[static_cast<std::size_t>(digit - 1)].reset(cell);
-      for (const int h : houses(cell)) {
-        const std::size_t hd = static_cast<std::size_t>(h * topo_.n + digit - 1);
-        --count_[hd];
-        if constexpr (M == Mode::dynamic_plus) dirty_[hd >> 6] |= std::uint64_t{1} << (hd & 63);  // locked candidates look here again
+      if (M != Mode::single_digit || !use_bits_) cand_[static_cast<std::size_t>(cell)] &= static_cast<std::uint16_t>(~digit_bit(digit));
+      if (use_bits_) digit_cells_[static_cast<std::size_t>(digit - 1)].reset(cell);
+      const int first = houses_first_[static_cast<std::size_t>(cell)], end = houses_first_[static_cast<std::size_t>(cell) + 1];
+      for (int i = first; i < end; ++i) {
+        const int h = houses_of_[static_cast<std::size_t>(i)];
+        --count_[place_index(h, digit)];
+        if constexpr (M == Mode::dynamic_plus) {  // locked candidates look here again
+          place_mask_[place_index(h, digit)] &= static_cast<std::uint16_t>(~house_bit_of_[static_cast<std::size_t>(i)]);
+          const std::size_t hd = static_cast<std::size_t>(h * topo_.n + digit - 1);
+          dirty_[hd >> 6] |= std::uint64_t{1} << (hd & 63);
+        }
       }
     }
   }
@@ -402,6 +443,26 @@ class Propagator {
     const int cell = cell_of(s), digit = digit_of(s);
     const std::uint64_t dbit = digit_bit(digit);
     if (States::on(s)) {
+      if constexpr (M != Mode::static_links) {
+        if (use_bits_) {
+          // The same children as the list below, in its order (the cell's other candidates,
+          // then its peers holding the digit, ascending), less those known already: read off
+          // the assumed board, which lacks exactly the known removals. Adding one child makes
+          // no other known, so the sets can be taken before the first is added.
+          const CellBits fresh = topo_.peer_set[static_cast<std::size_t>(cell)] & digit_cells_[static_cast<std::size_t>(digit - 1)];
+          if constexpr (M != Mode::single_digit)
+            for (std::uint64_t m = cand_[static_cast<std::size_t>(cell)] & ~dbit; m; m &= m - 1) {
+              add<M>(states_.state(cell, lowest(m) + 1, false), {s});
+              if (contradiction_) return;
+            }
+          for (int k = 0; k < CellBits::kWords; ++k)
+            for (std::uint64_t m = fresh.w[static_cast<std::size_t>(k)]; m; m &= m - 1) {
+              add<M>(states_.state(k * 64 + lowest(m), digit, false), {s});
+              if (contradiction_) return;
+            }
+          return;
+        }
+      }
       const int index = s >> 1;
       const int end = on_first_[static_cast<std::size_t>(index + 1)];
       for (int i = on_first_[static_cast<std::size_t>(index)]; i < end; ++i) {
@@ -447,22 +508,32 @@ class Propagator {
           if (contradiction_) return;
         }
       }
-      // Most removals leave every house two places or more: that test first, on local pointers
-      // (the stores of add_span would otherwise make the compiler reload the vectors' data).
-      const int n = topo_.n;
-      const int* const counts = count_.data() + (digit - 1);
-      const std::uint64_t* const on_in = house_on_.data();
+      // Most removals leave every house two places or more: that test first, on a local pointer
+      // (the stores of add_span would otherwise make the compiler reload the vector's data).
+      const std::int16_t* const counts = count_.data() + place_index(0, digit);
       for (const int h : houses(cell)) {
-        if (counts[h * n] > 1 || (on_in[h] & dbit)) continue;
+        if (counts[h] > 1) continue;  // two places or more, or placed (kPlaced)
+        // The place left (if any), and the removals that emptied the rest: the parents (their
+        // order does not matter: proofs are sorted by derivation order).
         int place = kNone, places = 0;
-        for (int c : topo_.house(h))
-          if (cand_[static_cast<std::size_t>(c)] & dbit) {
-            ++places;
-            place = c;
-          }
         scratch_.clear();
-        for (int c : topo_.house(h))
-          if (c != place && (base_[static_cast<std::size_t>(c)] & dbit)) scratch_.push_back(states_.state(c, digit, false));
+        if (use_bits_) {
+          const CellBits& in_h = house_set_[static_cast<std::size_t>(h)];
+          const CellBits left = digit_cells_[static_cast<std::size_t>(digit - 1)] & in_h;
+          place = first_cell(left);
+          places = place == kNone ? 0 : 1;
+          minus(base_digit_cells_[static_cast<std::size_t>(digit - 1)] & in_h, left).for_each([&](int c) {
+            scratch_.push_back(states_.state(c, digit, false));
+          });
+        } else {
+          for (int c : topo_.house(h))
+            if (cand_[static_cast<std::size_t>(c)] & dbit) {
+              ++places;
+              place = c;
+            }
+          for (int c : topo_.house(h))
+            if (c != place && (base_[static_cast<std::size_t>(c)] & dbit)) scratch_.push_back(states_.state(c, digit, false));
+        }
         if (places == 0) {
           conflict_ = scratch_;
           order_conflict_last(s);
@@ -479,7 +550,7 @@ class Propagator {
   /// to one box inside a line) leaves the rest of the line (box); the removals that
   /// confined it are the reasons. True when it removed something.
   bool locked_candidates() {
-    const int n = topo_.n;
+    const int n = topo_.n, houses_count = topo_.houses();
     const std::size_t before = order_.size();
     // Only (house, digit) pairs that lost a place since the last look: the board itself had
     // nothing left for these rules where the assumption changed nothing.
@@ -487,70 +558,41 @@ class Propagator {
     // removes marks pairs for the next pass.
     todo_words_ = dirty_;
     std::fill(dirty_.begin(), dirty_.end(), 0);
+    // What houses a and b share, as a mask of a's places (Topology::shared_slots).
+    auto shared = [&](int a, int b) {
+      return static_cast<std::uint32_t>(topo_.shared_slots[static_cast<std::size_t>(a * houses_count + b)]);
+    };
     for (std::size_t w = 0; w < todo_words_.size() && !contradiction_; ++w)
       for (std::uint64_t bits = todo_words_[w]; bits && !contradiction_; bits &= bits - 1) {
         const int hd = static_cast<int>(w * 64) + lowest(bits);
         const int h = hd / n, d = hd % n + 1;
-        const std::uint64_t dbit = digit_bit(d);
-        if ((house_on_[static_cast<std::size_t>(h)] & dbit) || count_[static_cast<std::size_t>(h * n + d - 1)] < 2) continue;
-        // The one other house holding every place of d in h (a line for a box, a box for a line).
+        // Placed in h (kPlaced added), or fewer than two places: nothing to confine.
+        if (const int places = count_[place_index(h, d)]; places < 2 || places >= kPlaced) continue;
+        // The one other house holding every place of d in h (a line for a box, a box for a
+        // line): the first place's row, column or box is the only one that can.
+        const std::uint32_t left = place_mask_[place_index(h, d)];
+        const int first = topo_.house(h)[static_cast<std::size_t>(lowest(left))];
         int target = kNone;
-        if (use_bits_) {
-          // The same answer from bit sets: the places' first cell names the candidate house.
-          const CellBits places = digit_cells_[static_cast<std::size_t>(d - 1)] & house_set_[static_cast<std::size_t>(h)];
-          const int first = first_cell(places);
-          auto holds_all = [&](int house) { return !minus(places, house_set_[static_cast<std::size_t>(house)]).any(); };
-          if (h >= 2 * n) {
-            if (holds_all(topo_.row_house(first))) target = topo_.row_house(first);
-            else if (holds_all(topo_.col_house(first))) target = topo_.col_house(first);
-          } else if (holds_all(topo_.box_house(first))) {
-            target = topo_.box_house(first);
-          }
-          if (target == kNone) continue;
-          // Nothing assumed away outside the target, or nothing of d left in the target
-          // outside h: no removal (the loops below would find none).
-          const CellBits& in_h = house_set_[static_cast<std::size_t>(h)];
-          const CellBits& in_target = house_set_[static_cast<std::size_t>(target)];
-          if (!minus(minus(base_digit_cells_[static_cast<std::size_t>(d - 1)] & in_h, places), in_target).any()) continue;
-          if (!minus(digit_cells_[static_cast<std::size_t>(d - 1)] & in_target, in_h).any()) continue;
-        } else {
-          if (h >= 2 * n) {
-            int row = kNone, col = kNone;
-            bool same_row = true, same_col = true;
-            for (int c : topo_.house(h)) {
-              if (!(cand_[static_cast<std::size_t>(c)] & dbit)) continue;
-              if (row == kNone) {
-                row = topo_.row_house(c);
-                col = topo_.col_house(c);
-              } else {
-                same_row = same_row && topo_.row_house(c) == row;
-                same_col = same_col && topo_.col_house(c) == col;
-              }
-            }
-            target = same_row ? row : same_col ? col : kNone;
-          } else {
-            bool same = true;
-            for (int c : topo_.house(h)) {
-              if (!(cand_[static_cast<std::size_t>(c)] & dbit)) continue;
-              if (target == kNone) target = topo_.box_house(c);
-              same = same && topo_.box_house(c) == target;
-            }
-            if (!same) target = kNone;
-          }
+        if (h >= 2 * n) {
+          if (!(left & ~shared(h, topo_.row_house(first)))) target = topo_.row_house(first);
+          else if (!(left & ~shared(h, topo_.col_house(first)))) target = topo_.col_house(first);
+        } else if (!(left & ~shared(h, topo_.box_house(first)))) {
+          target = topo_.box_house(first);
         }
         if (target == kNone) continue;
+        // The reasons: the places of h the assumption emptied outside the target (none: the
+        // board confined it itself, nothing assumed). The removals: d's places in the target
+        // outside h. Both in house order.
+        const std::uint32_t emptied = base_place_mask_[place_index(h, d)] & ~left & ~shared(h, target);
+        if (!emptied) continue;
+        const std::uint32_t removed = place_mask_[place_index(target, d)] & ~shared(target, h);
+        if (!removed) continue;
         scratch_.clear();
-        for (int c : topo_.house(h))
-          if ((base_[static_cast<std::size_t>(c)] & dbit) && !(cand_[static_cast<std::size_t>(c)] & dbit)) {
-            const bool inside = topo_.in_house(c, target);
-            if (!inside) scratch_.push_back(states_.state(c, d, false));
-          }
-        if (scratch_.empty()) continue;  // confined on the board itself: nothing assumed
-        for (int c : topo_.house(target)) {
-          if (!(cand_[static_cast<std::size_t>(c)] & dbit)) continue;
-          const bool in_h = topo_.in_house(c, h);  // any house: a variant's extra ones are marked too
-          if (in_h) continue;
-          add_span<Mode::dynamic_plus>(states_.state(c, d, false), scratch_.data(), scratch_.size());  // add_span leaves scratch_ alone
+        for (std::uint32_t m = emptied; m; m &= m - 1)
+          scratch_.push_back(states_.state(topo_.house(h)[static_cast<std::size_t>(lowest(m))], d, false));
+        for (std::uint32_t m = removed; m; m &= m - 1) {
+          // add_span leaves scratch_ alone, and one removal makes no other known.
+          add_span<Mode::dynamic_plus>(states_.state(topo_.house(target)[static_cast<std::size_t>(lowest(m))], d, false), scratch_.data(), scratch_.size());
           if (contradiction_) break;
         }
       }
@@ -600,15 +642,38 @@ class Propagator {
   // but the static links, which follow the board's fixed links only and so skip keeping it.
   bool tracks_board_ = mode_ != Mode::static_links;
   States states_;
-  std::vector<std::uint64_t> base_, cand_, base_house_on_, house_on_;
-  std::vector<int> base_count_, count_;  // places of each digit in each house
+  std::vector<std::uint64_t> base_, base_house_on_;
+  // The assumed board's candidates, 16 bits a cell (n is at most kMaxN): copied from base16_
+  // at every run, so kept small.
+  std::vector<std::uint16_t> base16_, cand_;
+  std::vector<int> base_count_;  // places of each digit in each house on the board
+  // The same on the assumed board, plus kPlaced once the digit is placed in the house: one
+  // compare then tells whether a removal can leave a hidden single there (16 bits: copied
+  // at every run).
+  // Digit-major (place_index): one digit's counts lie together, for single_digit's restore.
+  static constexpr std::int16_t kPlaced = 64;
+  std::vector<std::int16_t> base_place_count_, count_;
+  std::size_t place_index(int house, int digit) const {
+    return static_cast<std::size_t>((digit - 1) * topo_.houses() + house);
+  }
+  int run_digit_ = kNone;  // single_digit on bit sets: the digit the last run changed
+  // dynamic_plus: per (house, digit) as place_index, the digit's places in the house as bits
+  // of their index in it (board, assumed), for locked candidates.
+  std::vector<std::uint16_t> base_place_mask_, place_mask_;
+  void restore_digit(int digit) {
+    const std::size_t first = place_index(0, digit);
+    std::copy(base_place_count_.begin() + static_cast<std::ptrdiff_t>(first),
+              base_place_count_.begin() + static_cast<std::ptrdiff_t>(first) + topo_.houses(), count_.begin() + static_cast<std::ptrdiff_t>(first));
+    digit_cells_[static_cast<std::size_t>(digit - 1)] = base_digit_cells_[static_cast<std::size_t>(digit - 1)];
+  }
   std::vector<std::uint64_t> dirty_;      // bit per (house, digit): changed since locked_candidates() looked
   std::vector<std::uint64_t> todo_words_;  // locked_candidates()'s snapshot of dirty_
-  bool use_bits_ = false;                  // dynamic_plus on up to 256 cells: the bit sets below
+  bool use_bits_ = false;                  // tracking modes on shapes with peer sets: the bit sets below
   std::vector<CellBits> house_set_;        // per house: its cells
   std::vector<CellBits> base_digit_cells_, digit_cells_;  // per digit: cells holding it (board, assumed)
   Bits known_;
   std::vector<int> houses_first_, houses_of_;  // per cell its houses (see houses())
+  std::vector<std::uint16_t> house_bit_of_;    // beside houses_of_: the cell's bit in that house
   /// Per state reached: its parents (pool_[first_parent ..], parent_count of them; a single
   /// parent is first_parent itself) and its
   /// place in the derivation order (one record: they are written together).
@@ -617,9 +682,9 @@ class Propagator {
   };
   std::vector<Node> node_;
   std::vector<int> pool_, order_, conflict_, scratch_;
-  std::vector<int> on_first_, on_children_;
+  std::vector<int> on_first_, on_children_;  // per candidate (cell·n + digit-1): what its true state removes
   std::vector<std::uint32_t> cell_digit_;  // per candidate (cell·n + digit-1): cell << 8 | digit
-  std::vector<int> pair_places_;  // per (house, digit): its first two places on the board  // per candidate (cell·n + digit-1): what its true state removes
+  std::vector<int> pair_places_;  // per (house, digit): its first two places on the board
   std::vector<unsigned> stamp_;
   unsigned generation_ = 0;  // stamp_ marks states of the current mark() pass
   std::vector<int> marked_, todo_, single_ = std::vector<int>(1);
@@ -631,8 +696,7 @@ class Propagator {
   std::vector<int> adj_first_, adj_, index_, low_, part_, tarjan_stack_;
   std::vector<Frame> frames_;
   std::vector<std::uint64_t> part_reach_;
-  std::vector<int> part_sink_;
-  std::vector<CellBits> load_digit_cells_;  // load(): per digit, the cells holding it  // per part: its one state when it has no successor, else kNone
+  std::vector<int> part_sink_;  // per part: its one state when it has no successor, else kNone
   std::size_t words_ = 0;
 };
 
