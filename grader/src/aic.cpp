@@ -157,13 +157,24 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
           }
       if (on.empty()) break;
       std::sort(on.begin(), on.end());
+      // Weak links: every candidate switched on forces its conflicts off (the next level's
+      // work, done first: most levels conclude nothing, and their union tells so at once).
+      std::fill(off.words().begin(), off.words().end(), 0);
       for (int e : on) {
+        const std::uint64_t* we = weak_of(e);
+        for (std::size_t i = 0; i < words; ++i) off.words()[i] |= we[i];
+      }
+      const std::uint64_t* ws = weak_of(start);
+      bool some = seen_on.test(start);
+      for (std::size_t i = 0; i < words && !some; ++i) some = (ws[i] & off.words()[i]) != 0;
+      // Then the first candidate switched on, in order, that concludes.
+      for (std::size_t k = 0; some && k < on.size(); ++k) {
+        const int e = on[k];
         if (e == start) {  // "not s => s": s is true
           end = e;
           break;
         }
         bool any = false;
-        const std::uint64_t* ws = weak_of(start);
         const std::uint64_t* we = weak_of(e);
         for (std::size_t i = 0; i < words; ++i) {
           conclusion.words()[i] = ws[i] & we[i];
@@ -176,12 +187,6 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
       }
       push_level(on);
       if (end >= 0) break;
-      // Weak links: every candidate switched on forces its conflicts off.
-      std::fill(off.words().begin(), off.words().end(), 0);
-      for (int e : levels[depth - 1]) {
-        const std::uint64_t* we = weak_of(e);
-        for (std::size_t i = 0; i < words; ++i) off.words()[i] |= we[i];
-      }
       next_off.clear();
       for (std::size_t i = 0; i < words; ++i) {
         std::uint64_t fresh = off.words()[i] & ~seen_off.words()[i];
