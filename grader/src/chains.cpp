@@ -17,6 +17,7 @@
 // shortest one that eliminates something. Every link in a BFS path is a valid implication,
 // so a path that revisits a cell is still a sound argument; it is only less pretty.
 #include <algorithm>
+#include <array>
 
 #include "board.hpp"
 
@@ -28,6 +29,43 @@ void eliminate_seeing_both(const Board& board, Step& step, int x, int y, int dig
   for (int c : board.topo().peers(x))
     if (c != y && board.topo().sees(c, y)) eliminate_into(board, step, c, digit);
 }
+
+/// Whether eliminate_seeing_both would find something: a cell holding `digit` among the
+/// common peers of x and y (`cells`: the unsolved cells holding it). Most ends a search
+/// reaches see nothing together, and this answers without building a step. Needs the
+/// topology's peer sets; without them, always true (the step decides).
+bool may_eliminate(const Topology& topo, const CellBits& cells, int x, int y) {
+  if (topo.peer_set.empty()) return true;
+  return (topo.peer_set[static_cast<std::size_t>(x)] & topo.peer_set[static_cast<std::size_t>(y)] & cells).any();
+}
+
+/// The unsolved cells holding each digit (index digit - 1), where the topology has peer sets.
+void cells_by_digit(const Board& board, std::array<CellBits, 16>& out) {
+  out.fill(CellBits{});
+  if (board.topo().peer_set.empty() || board.n() > 16) return;
+  for (int c = 0; c < board.cells(); ++c)
+    if (!board.value(c))
+      for (std::uint64_t m = board.candidates(c); m; m &= m - 1) out[static_cast<std::size_t>(lowest(m))].set(c);
+}
+
+/// Reached-state marks cleared in O(1) per search: a state is reached when its stamp is the
+/// current one (the chain searches run a BFS per start, hundreds a call).
+class Visits {
+ public:
+  void start(std::size_t states) {
+    if (stamp_.size() < states) stamp_.resize(states, 0);
+    if (++current_ == 0) {  // wrapped: clear once
+      std::fill(stamp_.begin(), stamp_.end(), 0);
+      current_ = 1;
+    }
+  }
+  bool seen(int s) const { return stamp_[static_cast<std::size_t>(s)] == current_; }
+  void mark(int s) { stamp_[static_cast<std::size_t>(s)] = current_; }
+
+ private:
+  std::vector<std::uint32_t> stamp_;
+  std::uint32_t current_ = 0;
+};
 
 /// Sukaku Explainer's rating of a one-digit chain: with three strong links ("3 Skyscrapers",
 /// "3-String Kite", "3 Strong Links") 5.4, +0.1 when its links are not all parallel lines,
@@ -54,9 +92,12 @@ bool find_x_chain(const Board& board, Step& step) {
   // Per thread, storage kept from call to call (the ladder asks at every stall).
   thread_local std::vector<std::vector<int>> strong;
   strong.resize(static_cast<std::size_t>(cells));
-  // State s = cell * 2 + on; parent of each reached state, -1 unreached.
+  // State s = cell * 2 + on; parent of each reached state (valid where `visits` says reached).
   thread_local std::vector<int> parent, queue;
+  thread_local Visits visits;
   parent.resize(static_cast<std::size_t>(cells * 2));
+  std::array<CellBits, 16> holding;
+  cells_by_digit(board, holding);
   for (int d = 1; d <= topo.n; ++d) {
     for (auto& s : strong) s.clear();
     bool any = false;
@@ -73,15 +114,17 @@ bool find_x_chain(const Board& board, Step& step) {
     if (!any) continue;
     for (int start = 0; start < cells; ++start) {
       if (strong[static_cast<std::size_t>(start)].empty()) continue;
-      std::fill(parent.begin(), parent.end(), -1);
+      visits.start(parent.size());
       queue.assign(1, start * 2);
+      visits.mark(start * 2);
       parent[static_cast<std::size_t>(start * 2)] = start * 2;
       for (std::size_t qi = 0; qi < queue.size(); ++qi) {
         const int state = queue[qi];
         const int cell = state / 2;
         const bool on = state & 1;
         auto visit = [&](int next_state) {
-          if (parent[static_cast<std::size_t>(next_state)] >= 0) return;
+          if (visits.seen(next_state)) return;
+          visits.mark(next_state);
           parent[static_cast<std::size_t>(next_state)] = state;
           queue.push_back(next_state);
         };
@@ -97,7 +140,7 @@ bool find_x_chain(const Board& board, Step& step) {
       for (int state : queue) {
         if (!(state & 1)) continue;
         const int end = state / 2;
-        if (end == start) continue;
+        if (end == start || !may_eliminate(topo, holding[static_cast<std::size_t>(d - 1)], start, end)) continue;
         Step candidate;
         eliminate_seeing_both(board, candidate, start, end, d);
         if (candidate.eliminations.empty()) continue;
@@ -139,9 +182,25 @@ bool find_xy_chain(const Board& board, Step& step) {
   const Topology& topo = board.topo();
   const int cells = topo.cells;
   const int n = topo.n;
-  // State = cell * n + (digit - 1): that digit is true in that bivalue cell.
-  std::vector<int> parent(static_cast<std::size_t>(cells * n));
-  std::vector<int> queue;
+  // State = cell * n + (digit - 1): that digit is true in that bivalue cell; its parent is
+  // valid where `visits` says reached.
+  thread_local std::vector<int> parent, queue;
+  thread_local Visits visits;
+  parent.resize(static_cast<std::size_t>(cells * n));
+  std::array<CellBits, 16> holding;
+  cells_by_digit(board, holding);
+  // The two-candidate peers of each two-candidate cell, in peer order: the only cells a
+  // search steps to (found once, not at every state of every search).
+  thread_local std::vector<int> next_first, next_cells;
+  next_first.assign(static_cast<std::size_t>(cells) + 1, 0);
+  next_cells.clear();
+  for (int c = 0; c < cells; ++c) {
+    next_first[static_cast<std::size_t>(c)] = static_cast<int>(next_cells.size());
+    if (popcount(board.candidates(c)) != 2) continue;
+    for (int p : topo.peers(c))
+      if (popcount(board.candidates(p)) == 2) next_cells.push_back(p);
+  }
+  next_first[static_cast<std::size_t>(cells)] = static_cast<int>(next_cells.size());
   bool found = false;
   for (int start = 0; start < cells; ++start) {
     const std::uint64_t m = board.candidates(start);
@@ -149,20 +208,23 @@ bool find_xy_chain(const Board& board, Step& step) {
     for (std::uint64_t zs = m; zs; zs &= zs - 1) {
       const int z = lowest(zs) + 1;
       const int first_on = lowest(m & ~digit_bit(z)) + 1;
-      std::fill(parent.begin(), parent.end(), -1);
+      visits.start(parent.size());
       const int root = start * n + first_on - 1;
       queue.assign(1, root);
+      visits.mark(root);
       parent[static_cast<std::size_t>(root)] = root;
       for (std::size_t qi = 0; qi < queue.size(); ++qi) {
         const int state = queue[qi];
         const int cell = state / n;
         const int on = state % n + 1;
-        for (int next : topo.peers(cell)) {
+        for (int i = next_first[static_cast<std::size_t>(cell)]; i < next_first[static_cast<std::size_t>(cell) + 1]; ++i) {
+          const int next = next_cells[static_cast<std::size_t>(i)];
           const std::uint64_t nm = board.candidates(next);
-          if (popcount(nm) != 2 || !(nm & digit_bit(on))) continue;
+          if (!(nm & digit_bit(on))) continue;
           const int next_on = lowest(nm & ~digit_bit(on)) + 1;
           const int next_state = next * n + next_on - 1;
-          if (parent[static_cast<std::size_t>(next_state)] >= 0) continue;
+          if (visits.seen(next_state)) continue;
+          visits.mark(next_state);
           parent[static_cast<std::size_t>(next_state)] = state;
           queue.push_back(next_state);
         }
@@ -170,7 +232,7 @@ bool find_xy_chain(const Board& board, Step& step) {
       // This start's shortest chain with an elimination; the shortest over all starts wins.
       for (int state : queue) {
         const int end = state / n;
-        if (state % n + 1 != z || end == start) continue;
+        if (state % n + 1 != z || end == start || !may_eliminate(topo, holding[static_cast<std::size_t>(z - 1)], start, end)) continue;
         Step candidate;
         eliminate_seeing_both(board, candidate, start, end, z);
         if (candidate.eliminations.empty()) continue;
