@@ -58,9 +58,12 @@ bool for_each_loop(const Board& board, int max_extras, Admit admit, Visit visit,
   const Topology& topo = board.topo();
   const int n = topo.n;
   const int houses = topo.houses();
-  std::vector<int> loop;
-  std::vector<int> house_count(static_cast<std::size_t>(houses), 0);
-  std::vector<char> in_loop(static_cast<std::size_t>(topo.cells), 0);
+  // Per thread, storage kept from call to call (every stalled board past the basics asks).
+  thread_local std::vector<int> loop, house_count;
+  thread_local std::vector<char> in_loop;
+  loop.clear();
+  house_count.assign(static_cast<std::size_t>(houses), 0);
+  in_loop.assign(static_cast<std::size_t>(topo.cells), 0);
   auto houses_of = [&](int c) { return std::array<int, 3>{topo.row_house(c), topo.col_house(c), topo.box_house(c)}; };
   for (int a = 1; a <= n; ++a)
     for (int b = a + 1; b <= n; ++b) {
@@ -210,7 +213,8 @@ bool find_unique_loop_2(const Board& board, Step& step) {
       return roofs >= 2 && exact_count[static_cast<std::size_t>(a * 16 + b)] + roofs >= 6;
     };
     if (for_each_loop(board, kMaxLoop, admit, [&](const std::vector<int>& loop, std::uint64_t pair) {
-    std::vector<int> roof;
+    thread_local std::vector<int> roof;  // per thread: one per loop otherwise
+    roof.clear();
     std::uint64_t extra = 0;
     for (int c : loop)
       if (board.candidates(c) != pair) {
@@ -236,7 +240,8 @@ bool find_unique_loop_2(const Board& board, Step& step) {
 bool find_unique_loop_4(const Board& board, Step& step) {
   const Topology& topo = board.topo();
   return for_each_loop(board, 2, [](int, std::uint64_t) { return true; }, [&](const std::vector<int>& loop, std::uint64_t pair) {
-    std::vector<int> roof;
+    thread_local std::vector<int> roof;  // per thread: one per loop otherwise
+    roof.clear();
     for (int c : loop)
       if (board.candidates(c) != pair) roof.push_back(c);
     if (roof.size() != 2 || !topo.sees(roof[0], roof[1])) return false;

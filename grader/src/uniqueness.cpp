@@ -112,12 +112,17 @@ bool for_each_rectangle(const Board& board, Visit visit) {
     std::uint64_t common = board.all_digits();
     for (int c : corners) common &= board.candidates(c);
     if (popcount(common) < 2) return false;
+    // The roof, per thread: this runs for every rectangle of every stalled board.
+    thread_local std::vector<int> roof;
     for (std::uint64_t ma = common; ma; ma &= ma - 1)
       for (std::uint64_t mb = ma & (ma - 1); mb; mb &= mb - 1) {
         const std::uint64_t pair = bit(lowest(ma)) | bit(lowest(mb));
-        std::vector<int> floor, roof;
-        for (int c : corners) (board.candidates(c) == pair ? floor : roof).push_back(c);
-        if (floor.size() != 2 || roof.size() != 2) continue;
+        int floors = 0;
+        for (int c : corners) floors += board.candidates(c) == pair;
+        if (floors != 2) continue;
+        roof.clear();
+        for (int c : corners)
+          if (board.candidates(c) != pair) roof.push_back(c);
         if (visit(corners, pair, roof)) return true;
       }
     return false;

@@ -169,7 +169,8 @@ bool find_unique_rectangle_5(const Board& board, Step& step) {
   return for_each_corners(board, true, [&](const std::array<int, 4>& k) {
     return for_each_pair(common_candidates(board, k), [&](int a, int b) {
       const std::uint64_t pair = digit_bit(a) | digit_bit(b);
-      std::vector<int> roof;
+      thread_local std::vector<int> roof;  // per thread: one per rectangle and pair otherwise
+      roof.clear();
       std::uint64_t extra = 0;
       for (int c : k)
         if (board.candidates(c) != pair) {

@@ -131,7 +131,16 @@ namespace sudokit::grading {
 // candidates.
 bool find_wxyz_wing(const Board& board, Step& step) {
   const Topology& topo = board.topo();
-  std::vector<int> wings;
+  thread_local std::vector<int> wings;
+  // Where the topology has peer sets, the cells seeing every z of a pattern come from them
+  // (most patterns that pass the digit tests remove nothing, and a scan of the board each
+  // cost more than the rest of the search).
+  const bool by_sets = !topo.peer_set.empty();
+  CellBits holding[16];
+  if (by_sets)
+    for (int c = 0; c < topo.cells; ++c)
+      if (board.value(c) == 0)
+        for (std::uint64_t m = board.candidates(c); m; m &= m - 1) holding[lowest(m)].set(c);
   for (int hinge = 0; hinge < topo.cells; ++hinge) {
     const std::uint64_t h = board.candidates(hinge);
     if (board.value(hinge) != 0 || popcount(h) < 2 || popcount(h) > 4) continue;
@@ -165,14 +174,23 @@ bool find_wxyz_wing(const Board& board, Step& step) {
           }
           if (unrestricted != 1) continue;
           reset_step(step);
-          for (int c = 0; c < topo.cells; ++c) {
-            if (board.value(c) != 0 || !board.has(c, z)) continue;
-            bool member = false, sees_all = true;
-            for (int x : cells) {
-              if (x == c) member = true;
-              else if (board.has(x, z) && !topo.sees(c, x)) sees_all = false;
+          if (by_sets) {
+            // Cells holding z that see every z of the pattern (a peer set holds no cell
+            // itself; a pattern cell without z does not hold it).
+            CellBits targets = holding[z - 1];
+            for (int x : cells)
+              if (board.has(x, z)) targets = targets & topo.peer_set[static_cast<std::size_t>(x)];
+            targets.for_each([&](int c) { step.eliminations.push_back({c, z}); });
+          } else {
+            for (int c = 0; c < topo.cells; ++c) {
+              if (board.value(c) != 0 || !board.has(c, z)) continue;
+              bool member = false, sees_all = true;
+              for (int x : cells) {
+                if (x == c) member = true;
+                else if (board.has(x, z) && !topo.sees(c, x)) sees_all = false;
+              }
+              if (!member && sees_all) eliminate_into(board, step, c, z);
             }
-            if (!member && sees_all) eliminate_into(board, step, c, z);
           }
           if (step.eliminations.empty()) continue;
           int biggest = 0;
