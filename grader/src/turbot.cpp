@@ -22,8 +22,9 @@ struct Link {
   int a, b;
 };
 
-std::vector<Link> conjugates(const Board& board, int digit) {
-  std::vector<Link> links;
+/// The digit's conjugate pairs, into `links` (cleared first).
+void conjugates(const Board& board, int digit, std::vector<Link>& links) {
+  links.clear();
   const Topology& topo = board.topo();
   for (int h = 0; h < topo.houses(); ++h) {
     const std::uint64_t where = board.positions(h, digit);
@@ -31,15 +32,22 @@ std::vector<Link> conjugates(const Board& board, int digit) {
     const auto cells = topo.house(h);
     links.push_back({h, cells[static_cast<std::size_t>(lowest(where))], cells[static_cast<std::size_t>(lowest(where & (where - 1)))]});
   }
-  return links;
 }
 
 }  // namespace
 
 bool find_turbot_fish(const Board& board, Step& step) {
   const Topology& topo = board.topo();
+  thread_local std::vector<Link> links;  // per thread: every stalled board past the basics asks
+  // Where the topology has peer sets, whether the ends see a candidate together is read off
+  // them first: most pairs of conjugate pairs remove nothing.
+  const bool by_sets = !topo.peer_set.empty();
   for (int d = 1; d <= topo.n; ++d) {
-    const auto links = conjugates(board, d);
+    conjugates(board, d, links);
+    CellBits holding;
+    if (by_sets && links.size() >= 2)
+      for (int c = 0; c < topo.cells; ++c)
+        if (board.value(c) == 0 && board.has(c, d)) holding.set(c);
     for (std::size_t i = 0; i < links.size(); ++i)
       for (std::size_t j = 0; j < links.size(); ++j) {
         if (i == j) continue;
@@ -48,6 +56,7 @@ bool find_turbot_fish(const Board& board, Step& step) {
             const int a = oi ? links[i].b : links[i].a, b = oi ? links[i].a : links[i].b;
             const int c = oj ? links[j].b : links[j].a, e = oj ? links[j].a : links[j].b;
             if (!topo.sees(b, c) || a == c || a == e || b == e || a == e) continue;
+            if (by_sets && !(topo.peer_set[static_cast<std::size_t>(a)] & topo.peer_set[static_cast<std::size_t>(e)] & holding).any()) continue;
             reset_step(step);
             for (int x : topo.peers(a))
               if (x != e && topo.sees(x, e)) eliminate_into(board, step, x, d);
@@ -71,7 +80,8 @@ bool find_empty_rectangle(const Board& board, Step& step) {
   for (int d = 1; d <= n; ++d) {
     for (int box = 0; box < n; ++box) {
       const int bh = 2 * n + box;
-      std::vector<int> cells;
+      thread_local std::vector<int> cells;  // per thread: one per digit and box otherwise
+      cells.clear();
       for (int c : topo.house(bh))
         if (board.has(c, d)) cells.push_back(c);
       if (cells.size() < 2) continue;
