@@ -37,6 +37,15 @@
 // the links are fixed by the board, so what every assumption reaches is one closure of one
 // graph, computed at once (Propagator::static_closure) instead of a walk per assumption.
 //
+// The other modes keep the assumed board as it changes: each cell's candidates, each
+// (house, digit)'s count of places (with a large constant added once the digit is placed
+// there, so that one compare says whether a removal can leave a hidden single), and, on
+// shapes with peer sets, each digit's cells as a bit set, from which a placement's removals
+// and a house's last place are read without scanning cells; the "+" rules read each
+// (house, digit)'s places as a mask over the house. All of it is copied from the loaded
+// board at every run (a few hundred bytes), except that Nishio, whose runs touch one digit,
+// restores only the digit the last run changed.
+//
 // Bounds: one propagation reaches at most 2·cells·n states and stops at the first
 // contradiction; a board has at most cells·n assumptions per state. Sizes above 16×16 are
 // not searched (the state bit sets would be 25×25×625 bits per assumption).
