@@ -21,7 +21,8 @@
 // Sets are listed once per cell set (a row segment inside a box is also a box set) with up
 // to kMaxAls cells. Finders scan every instance and return one with the fewest cells (then
 // the most eliminations, then the first in scan order), so the pattern's size, not its
-// place, decides. Cell sets are bit sets of 256 cells: sizes up to 16×16.
+// place, decides. Cell sets are bit sets of two words on shapes up to 128 cells (9×9 and
+// smaller) and of four up to 256 (AlsFinders' W): sizes up to 16×16.
 //
 // Step data: cells = the sets' cells, set after set (the stem first for a death blossom);
 // chain = per set its cells with digit = the restricted digit linking it ({-1, 0} between
@@ -41,23 +42,45 @@ constexpr int kMaxAls = 6;         // cells in one set (ALS-XZ); 9×9 houses rar
 constexpr int kMaxWingAls = 4;     // cells in one set of an ALS-XY-Wing or a petal
 constexpr int kMaxStemDigits = 4;  // death blossom stems with at most this many digits
 
-struct CellSet {
-  std::array<std::uint64_t, 4> w{};
+template <std::size_t W>
+struct CellSetT {
+  std::array<std::uint64_t, W> w{};
   void set(int c) { w[static_cast<std::size_t>(c >> 6)] |= std::uint64_t{1} << (c & 63); }
   bool test(int c) const { return (w[static_cast<std::size_t>(c >> 6)] >> (c & 63)) & 1; }
-  bool empty() const { return (w[0] | w[1] | w[2] | w[3]) == 0; }
-  CellSet operator&(const CellSet& o) const { return {{w[0] & o.w[0], w[1] & o.w[1], w[2] & o.w[2], w[3] & o.w[3]}}; }
-  CellSet operator|(const CellSet& o) const { return {{w[0] | o.w[0], w[1] | o.w[1], w[2] | o.w[2], w[3] | o.w[3]}}; }
-  CellSet minus(const CellSet& o) const { return {{w[0] & ~o.w[0], w[1] & ~o.w[1], w[2] & ~o.w[2], w[3] & ~o.w[3]}}; }
-  bool subset_of(const CellSet& o) const { return minus(o).empty(); }
-  bool operator==(const CellSet&) const = default;
+  bool empty() const {
+    std::uint64_t any = 0;
+    for (std::size_t i = 0; i < W; ++i) any |= w[i];
+    return any == 0;
+  }
+  CellSetT operator&(const CellSetT& o) const {
+    CellSetT r;
+    for (std::size_t i = 0; i < W; ++i) r.w[i] = w[i] & o.w[i];
+    return r;
+  }
+  CellSetT operator|(const CellSetT& o) const {
+    CellSetT r;
+    for (std::size_t i = 0; i < W; ++i) r.w[i] = w[i] | o.w[i];
+    return r;
+  }
+  CellSetT minus(const CellSetT& o) const {
+    CellSetT r;
+    for (std::size_t i = 0; i < W; ++i) r.w[i] = w[i] & ~o.w[i];
+    return r;
+  }
+  bool subset_of(const CellSetT& o) const { return minus(o).empty(); }
+  bool operator==(const CellSetT&) const = default;
   template <typename F>
   void each(F f) const {
-    for (std::size_t i = 0; i < 4; ++i)
+    for (std::size_t i = 0; i < W; ++i)
       for (std::uint64_t m = w[i]; m; m &= m - 1) f(static_cast<int>(i * 64) + lowest(m));
   }
-  static CellSet all() { return {{~0ULL, ~0ULL, ~0ULL, ~0ULL}}; }
+  static CellSetT all() {
+    CellSetT r;
+    r.w.fill(~0ULL);
+    return r;
+  }
 };
+
 
 /// A set's cells, in house order (at most kMaxAls: held inline, no allocation per set).
 struct SetCells {
@@ -71,172 +94,6 @@ struct SetCells {
   const int* end() const { return cell.data() + count; }
 };
 
-struct Als {
-  SetCells cells;
-  CellSet set;
-  std::uint64_t digits = 0;
-  int house = 0;
-  /// Per digit index, in the context's `masks` (one block for all sets of a board):
-  const CellSet* holding = nullptr;  ///< the set's cells holding it
-  const CellSet* seeing = nullptr;   ///< cells seeing all of those
-  std::size_t masks_at = 0;          ///< where the two blocks of n start in `masks`
-  int size() const { return cells.count; }
-};
-
-struct Context {
-  std::vector<CellSet> peers;  // per cell
-  CellSet with_digit[64];      // per digit index: unsolved cells holding it
-  std::vector<Als> sets;       // sorted by size
-  std::vector<CellSet> masks;  // the sets' holding and seeing blocks (2n per set)
-  /// Per (digit index, cell), the sets (ascending) whose first cell holding the digit is that
-  /// cell: the index linked_after() reads (see there).
-  std::vector<std::vector<std::uint32_t>> by_first;
-  std::vector<std::uint8_t> first_holding;  // per set and digit index (16 a set): that cell
-  int cell_count = 0;  // the board's cells (by_first's stride)
-  /// The board the context was built from (the cache's key).
-  /// Held, not only compared: `peers` is reused while the topology is the same, and a freed
-  /// topology's address could come back as another's (a variant's, with other peers).
-  std::shared_ptr<const Topology> key_topo;
-  std::uint64_t key_stamp = 0;  // the board built from (Board::stamp)
-
-  /// (Re)builds the context for `b`, keeping the storage of the previous build (a grade
-  /// builds one per stalled board past the basic techniques).
-  void build(const Board& b, int max_size) {
-    const Topology& topo = b.topo();
-    if (key_topo.get() != &topo) {
-      peers.assign(static_cast<std::size_t>(topo.cells), CellSet{});
-      for (int c = 0; c < topo.cells; ++c)
-        for (int p : topo.peers(c)) peers[static_cast<std::size_t>(c)].set(p);
-    }
-    key_topo = b.topology();
-    key_stamp = b.stamp();
-    for (auto& cells : with_digit) cells = CellSet{};
-    sets.clear();
-    masks.clear();
-    for (int c = 0; c < topo.cells; ++c)
-      if (!b.value(c))
-        for (std::uint64_t m = b.candidates(c); m; m &= m - 1) with_digit[lowest(m)].set(c);
-    std::vector<int> open;
-    std::vector<std::uint64_t> union_of;  // per subset of `open`: its cells' candidates
-    for (int h = 0; h < topo.houses(); ++h) {
-      open.clear();
-      for (int c : topo.house(h))
-        if (!b.value(c)) open.push_back(c);
-      const int k = static_cast<int>(open.size());
-      union_of.assign(std::size_t{1} << k, 0);
-      for (std::uint64_t pick = 1; pick < (std::uint64_t{1} << k); ++pick) {
-        // Each subset's digits from the subset without its lowest cell (visited before it).
-        const std::uint64_t digits = union_of[static_cast<std::size_t>(pick & (pick - 1))] |
-                                     b.candidates(open[static_cast<std::size_t>(lowest(pick))]);
-        union_of[static_cast<std::size_t>(pick)] = digits;
-        const int size = popcount(pick);
-        if (size > max_size || size >= k) continue;
-        if (popcount(digits) != size + 1) continue;
-        Als a;
-        for (std::uint64_t m = pick; m; m &= m - 1) {
-          a.cells.push_back(open[static_cast<std::size_t>(lowest(m))]);
-          a.set.set(a.cells.back());
-        }
-        if (h >= 2 * topo.n) {  // a box set inside one row or column is listed with that line
-          bool one_row = true, one_col = true;
-          for (int c : a.cells) {
-            one_row = one_row && topo.row[static_cast<std::size_t>(c)] == topo.row[static_cast<std::size_t>(a.cells[0])];
-            one_col = one_col && topo.col[static_cast<std::size_t>(c)] == topo.col[static_cast<std::size_t>(a.cells[0])];
-          }
-          if (one_row || one_col) continue;
-        } else if (h >= topo.n && size == 1) {
-          continue;  // a single cell: listed with its row
-        }
-        a.digits = digits;
-        a.house = h;
-        a.masks_at = masks.size();
-        masks.resize(masks.size() + 2 * static_cast<std::size_t>(topo.n));
-        CellSet* holding = masks.data() + a.masks_at;
-        CellSet* seeing = holding + topo.n;
-        for (std::uint64_t m = digits; m; m &= m - 1) {
-          const int d = lowest(m);
-          CellSet seen = CellSet::all();
-          for (int c : a.cells)
-            if (b.candidates(c) & bit(d)) {
-              holding[static_cast<std::size_t>(d)].set(c);
-              seen = seen & peers[static_cast<std::size_t>(c)];
-            }
-          seeing[static_cast<std::size_t>(d)] = seen;
-        }
-        sets.push_back(a);
-      }
-    }
-    for (Als& a : sets) {  // `masks` is complete: it moves no more
-      a.holding = masks.data() + a.masks_at;
-      a.seeing = a.holding + topo.n;
-    }
-    std::stable_sort(sets.begin(), sets.end(), [](const Als& x, const Als& y) { return x.size() < y.size(); });
-    cell_count = topo.cells;
-    first_holding.assign(sets.size() * 16, 0);
-    by_first.resize(static_cast<std::size_t>(topo.n) * static_cast<std::size_t>(cell_count));
-    for (auto& list : by_first) list.clear();
-    for (std::size_t i = 0; i < sets.size(); ++i)
-      for (std::uint64_t m = sets[i].digits; m; m &= m - 1) {
-        const int d = lowest(m);
-        for (int c : sets[i].cells)
-          if (b.candidates(c) & bit(d)) {
-            first_holding[i * 16 + static_cast<std::size_t>(d)] = static_cast<std::uint8_t>(c);
-            by_first[static_cast<std::size_t>(d * cell_count + c)].push_back(static_cast<std::uint32_t>(i));
-            break;
-          }
-      }
-  }
-
-  /// Marks in `marked` (a bit per set) every set j with i < j < end that may share a
-  /// restricted common digit X with set i: its first cell holding X sees all of set i's
-  /// X cells (necessary, since all its X cells must). A superset of the sets restricted()
-  /// links to i, found without looking at the others (most pairs of sets have no such digit).
-  void linked_after(std::size_t i, std::size_t end, std::vector<std::uint64_t>& marked) const {
-    marked.assign((end + 63) / 64, 0);
-    const Als& a = sets[i];
-    for (std::uint64_t m = a.digits; m; m &= m - 1) {
-      const int d = lowest(m);
-      (a.seeing[static_cast<std::size_t>(d)] & with_digit[d]).each([&](int c) {
-        for (std::uint32_t j : by_first[static_cast<std::size_t>(d * cell_count + c)])
-          if (j > i && j < end) marked[j >> 6] |= std::uint64_t{1} << (j & 63);
-      });
-    }
-  }
-
-  bool built_from(const Board& b) const {
-    return key_topo.get() == &b.topo() && key_stamp == b.stamp();
-  }
-
-  /// How many sets (a prefix of `sets`, which is sorted by size) have at most `size` cells:
-  /// exactly the sets, in the same order, a context built with that limit would list.
-  std::size_t up_to(int size) const {
-    return static_cast<std::size_t>(std::partition_point(sets.begin(), sets.end(), [size](const Als& a) { return a.size() <= size; }) -
-                                    sets.begin());
-  }
-
-  /// Restricted common digits of two disjoint sets.
-  std::uint64_t restricted(const Als& a, const Als& b) const {
-    std::uint64_t out = 0;
-    for (std::uint64_t m = a.digits & b.digits; m; m &= m - 1) {
-      const std::size_t d = static_cast<std::size_t>(lowest(m));
-      if (b.holding[d].subset_of(a.seeing[d])) out |= bit(static_cast<int>(d));
-    }
-    return out;
-  }
-
-  /// Candidates of digit index d in `cells` (outside `exclude`) as eliminations.
-  void eliminate(Step& step, const CellSet& cells, int d, const CellSet& exclude) const {
-    (cells & with_digit[d]).minus(exclude).each([&](int c) { step.eliminations.push_back({c, d + 1}); });
-  }
-};
-
-/// The sets of `board` up to kMaxAls cells, built once per board (cached per thread: the
-/// three ALS finders run one after the other on the same stalled board).
-const Context& context_for(const Board& board) {
-  thread_local Context cache;
-  if (!cache.built_from(board)) cache.build(board, kMaxAls);
-  return cache;
-}
 
 /// Keeps the best step: fewest pattern cells, then most eliminations.
 struct Best {
@@ -253,237 +110,425 @@ struct Best {
   }
 };
 
-void describe_sets(Step& step, std::initializer_list<const Als*> sets, std::initializer_list<int> links) {
-  auto link = links.begin();
-  for (const Als* a : sets) {
-    if (!step.chain.empty()) step.chain.push_back({-1, 0});
-    const int digit = link != links.end() ? *link++ : 0;
-    for (int c : a->cells) {
-      step.cells.push_back(c);
-      step.chain.push_back({c, digit});
+/// The sets, their context and the three finders over cell sets of W words: two for shapes
+/// up to 128 cells (9×9 and smaller: half the masks to build and to read), four up to 256.
+template <std::size_t W>
+struct AlsFinders {
+  using CellSet = CellSetT<W>;
+
+
+  struct Als {
+    SetCells cells;
+    CellSet set;
+    std::uint64_t digits = 0;
+    int house = 0;
+    /// Per digit index, in the context's `masks` (one block for all sets of a board):
+    const CellSet* holding = nullptr;  ///< the set's cells holding it
+    const CellSet* seeing = nullptr;   ///< cells seeing all of those
+    std::size_t masks_at = 0;          ///< where the two blocks of n start in `masks`
+    int size() const { return cells.count; }
+  };
+
+  struct Context {
+    std::vector<CellSet> peers;  // per cell
+    CellSet with_digit[64];      // per digit index: unsolved cells holding it
+    std::vector<Als> sets;       // sorted by size
+    std::vector<CellSet> masks;  // the sets' holding and seeing blocks (2n per set)
+    /// Per (digit index, cell), the sets (ascending) whose first cell holding the digit is that
+    /// cell: the index linked_after() reads (see there).
+    std::vector<std::vector<std::uint32_t>> by_first;
+    std::vector<std::uint8_t> first_holding;  // per set and digit index (16 a set): that cell
+    int cell_count = 0;  // the board's cells (by_first's stride)
+    /// The board the context was built from (the cache's key).
+    /// Held, not only compared: `peers` is reused while the topology is the same, and a freed
+    /// topology's address could come back as another's (a variant's, with other peers).
+    std::shared_ptr<const Topology> key_topo;
+    std::uint64_t key_stamp = 0;  // the board built from (Board::stamp)
+
+    /// (Re)builds the context for `b`, keeping the storage of the previous build (a grade
+    /// builds one per stalled board past the basic techniques).
+    void build(const Board& b, int max_size) {
+      const Topology& topo = b.topo();
+      if (key_topo.get() != &topo) {
+        peers.assign(static_cast<std::size_t>(topo.cells), CellSet{});
+        for (int c = 0; c < topo.cells; ++c)
+          for (int p : topo.peers(c)) peers[static_cast<std::size_t>(c)].set(p);
+      }
+      key_topo = b.topology();
+      key_stamp = b.stamp();
+      for (auto& cells : with_digit) cells = CellSet{};
+      sets.clear();
+      masks.clear();
+      for (int c = 0; c < topo.cells; ++c)
+        if (!b.value(c))
+          for (std::uint64_t m = b.candidates(c); m; m &= m - 1) with_digit[lowest(m)].set(c);
+      std::vector<int> open;
+      std::vector<std::uint64_t> union_of;  // per subset of `open`: its cells' candidates
+      for (int h = 0; h < topo.houses(); ++h) {
+        open.clear();
+        for (int c : topo.house(h))
+          if (!b.value(c)) open.push_back(c);
+        const int k = static_cast<int>(open.size());
+        union_of.assign(std::size_t{1} << k, 0);
+        for (std::uint64_t pick = 1; pick < (std::uint64_t{1} << k); ++pick) {
+          // Each subset's digits from the subset without its lowest cell (visited before it).
+          const std::uint64_t digits = union_of[static_cast<std::size_t>(pick & (pick - 1))] |
+                                       b.candidates(open[static_cast<std::size_t>(lowest(pick))]);
+          union_of[static_cast<std::size_t>(pick)] = digits;
+          const int size = popcount(pick);
+          if (size > max_size || size >= k) continue;
+          if (popcount(digits) != size + 1) continue;
+          Als a;
+          for (std::uint64_t m = pick; m; m &= m - 1) {
+            a.cells.push_back(open[static_cast<std::size_t>(lowest(m))]);
+            a.set.set(a.cells.back());
+          }
+          if (h >= 2 * topo.n) {  // a box set inside one row or column is listed with that line
+            bool one_row = true, one_col = true;
+            for (int c : a.cells) {
+              one_row = one_row && topo.row[static_cast<std::size_t>(c)] == topo.row[static_cast<std::size_t>(a.cells[0])];
+              one_col = one_col && topo.col[static_cast<std::size_t>(c)] == topo.col[static_cast<std::size_t>(a.cells[0])];
+            }
+            if (one_row || one_col) continue;
+          } else if (h >= topo.n && size == 1) {
+            continue;  // a single cell: listed with its row
+          }
+          a.digits = digits;
+          a.house = h;
+          a.masks_at = masks.size();
+          masks.resize(masks.size() + 2 * static_cast<std::size_t>(topo.n));
+          CellSet* holding = masks.data() + a.masks_at;
+          CellSet* seeing = holding + topo.n;
+          for (std::uint64_t m = digits; m; m &= m - 1) {
+            const int d = lowest(m);
+            CellSet seen = CellSet::all();
+            for (int c : a.cells)
+              if (b.candidates(c) & bit(d)) {
+                holding[static_cast<std::size_t>(d)].set(c);
+                seen = seen & peers[static_cast<std::size_t>(c)];
+              }
+            seeing[static_cast<std::size_t>(d)] = seen;
+          }
+          sets.push_back(a);
+        }
+      }
+      for (Als& a : sets) {  // `masks` is complete: it moves no more
+        a.holding = masks.data() + a.masks_at;
+        a.seeing = a.holding + topo.n;
+      }
+      std::stable_sort(sets.begin(), sets.end(), [](const Als& x, const Als& y) { return x.size() < y.size(); });
+      cell_count = topo.cells;
+      first_holding.assign(sets.size() * 16, 0);
+      by_first.resize(static_cast<std::size_t>(topo.n) * static_cast<std::size_t>(cell_count));
+      for (auto& list : by_first) list.clear();
+      for (std::size_t i = 0; i < sets.size(); ++i)
+        for (std::uint64_t m = sets[i].digits; m; m &= m - 1) {
+          const int d = lowest(m);
+          for (int c : sets[i].cells)
+            if (b.candidates(c) & bit(d)) {
+              first_holding[i * 16 + static_cast<std::size_t>(d)] = static_cast<std::uint8_t>(c);
+              by_first[static_cast<std::size_t>(d * cell_count + c)].push_back(static_cast<std::uint32_t>(i));
+              break;
+            }
+        }
     }
-    step.houses.push_back(a->house);
+
+    /// Marks in `marked` (a bit per set) every set j with i < j < end that may share a
+    /// restricted common digit X with set i: its first cell holding X sees all of set i's
+    /// X cells (necessary, since all its X cells must). A superset of the sets restricted()
+    /// links to i, found without looking at the others (most pairs of sets have no such digit).
+    void linked_after(std::size_t i, std::size_t end, std::vector<std::uint64_t>& marked) const {
+      marked.assign((end + 63) / 64, 0);
+      const Als& a = sets[i];
+      for (std::uint64_t m = a.digits; m; m &= m - 1) {
+        const int d = lowest(m);
+        (a.seeing[static_cast<std::size_t>(d)] & with_digit[d]).each([&](int c) {
+          for (std::uint32_t j : by_first[static_cast<std::size_t>(d * cell_count + c)])
+            if (j > i && j < end) marked[j >> 6] |= std::uint64_t{1} << (j & 63);
+        });
+      }
+    }
+
+    bool built_from(const Board& b) const {
+      return key_topo.get() == &b.topo() && key_stamp == b.stamp();
+    }
+
+    /// How many sets (a prefix of `sets`, which is sorted by size) have at most `size` cells:
+    /// exactly the sets, in the same order, a context built with that limit would list.
+    std::size_t up_to(int size) const {
+      return static_cast<std::size_t>(std::partition_point(sets.begin(), sets.end(), [size](const Als& a) { return a.size() <= size; }) -
+                                      sets.begin());
+    }
+
+    /// Restricted common digits of two disjoint sets.
+    std::uint64_t restricted(const Als& a, const Als& b) const {
+      std::uint64_t out = 0;
+      for (std::uint64_t m = a.digits & b.digits; m; m &= m - 1) {
+        const std::size_t d = static_cast<std::size_t>(lowest(m));
+        if (b.holding[d].subset_of(a.seeing[d])) out |= bit(static_cast<int>(d));
+      }
+      return out;
+    }
+
+    /// Candidates of digit index d in `cells` (outside `exclude`) as eliminations.
+    void eliminate(Step& step, const CellSet& cells, int d, const CellSet& exclude) const {
+      (cells & with_digit[d]).minus(exclude).each([&](int c) { step.eliminations.push_back({c, d + 1}); });
+    }
+  };
+
+  /// The sets of `board` up to kMaxAls cells, built once per board (cached per thread: the
+  /// three ALS finders run one after the other on the same stalled board).
+  static const Context& context_for(const Board& board) {
+    thread_local Context cache;
+    if (!cache.built_from(board)) cache.build(board, kMaxAls);
+    return cache;
   }
-  for (const CellDigit& e : step.eliminations) step.digits |= digit_bit(e.digit);
-}
+
+
+  static void describe_sets(Step& step, std::initializer_list<const Als*> sets, std::initializer_list<int> links) {
+    auto link = links.begin();
+    for (const Als* a : sets) {
+      if (!step.chain.empty()) step.chain.push_back({-1, 0});
+      const int digit = link != links.end() ? *link++ : 0;
+      for (int c : a->cells) {
+        step.cells.push_back(c);
+        step.chain.push_back({c, digit});
+      }
+      step.houses.push_back(a->house);
+    }
+    for (const CellDigit& e : step.eliminations) step.digits |= digit_bit(e.digit);
+  }
+
+  static bool als_xz(const Board& board, Step& step) {
+    const Context& ctx = context_for(board);
+    Best best;
+    const auto& sets = ctx.sets;
+    std::vector<std::uint64_t> marked;
+    for (std::size_t i = 0; i < sets.size(); ++i) {
+      const Als& a = sets[i];
+      // The pairs (i, j), j ascending, that can have a restricted digit: the same ones, in the
+      // same order, as a scan of every j would find, so the same step is kept.
+      ctx.linked_after(i, sets.size(), marked);
+      bool larger = false;  // sorted by size: once a partner is too large, so are the rest
+      for (std::size_t w = 0; w < marked.size() && !larger; ++w)
+      for (std::uint64_t bits = marked[w]; bits; bits &= bits - 1) {
+        const std::size_t j = w * 64 + static_cast<std::size_t>(lowest(bits));
+        const Als& b = sets[j];
+        if (a.size() + b.size() > best.size) {
+          larger = true;
+          break;
+        }
+        const std::uint64_t shared = a.digits & b.digits;
+        if ((shared & (shared - 1)) == 0 || !(a.set & b.set).empty()) continue;  // fewer than two digits shared, or overlapping
+        const std::uint64_t rcc = ctx.restricted(a, b);
+        if (!rcc) continue;
+        Step s;
+        s.technique = Technique::als_xz;
+        const CellSet both = a.set | b.set;
+        if (popcount(rcc) == 1) {
+          for (std::uint64_t m = (a.digits & b.digits) & ~rcc; m; m &= m - 1) {
+            const std::size_t z = static_cast<std::size_t>(lowest(m));
+            ctx.eliminate(s, a.seeing[z] & b.seeing[z], lowest(m), both);
+          }
+        } else {
+          for (std::uint64_t m = rcc; m; m &= m - 1) {
+            const std::size_t x = static_cast<std::size_t>(lowest(m));
+            ctx.eliminate(s, a.seeing[x] & b.seeing[x], lowest(m), both);
+          }
+          for (std::uint64_t m = a.digits & ~rcc; m; m &= m - 1) ctx.eliminate(s, a.seeing[static_cast<std::size_t>(lowest(m))], lowest(m), a.set);
+          for (std::uint64_t m = b.digits & ~rcc; m; m &= m - 1) ctx.eliminate(s, b.seeing[static_cast<std::size_t>(lowest(m))], lowest(m), b.set);
+        }
+        normalise(s);
+        if (s.eliminations.empty()) continue;
+        describe_sets(s, {&a, &b}, {lowest(rcc) + 1, lowest(rcc) + 1});
+        best.offer(s, a.size() + b.size());
+      }
+    }
+    if (!best.found) return false;
+    step = best.step;
+    return true;
+  }
+
+  static bool als_xy_wing(const Board& board, Step& step) {
+    const Context& ctx = context_for(board);
+    const auto& sets = ctx.sets;
+    const std::size_t count = ctx.up_to(kMaxWingAls);
+    // Links between disjoint sets: partner and restricted digits (per thread: hundreds of
+    // lists a board, their storage kept from call to call).
+    thread_local std::vector<std::vector<std::pair<int, std::uint64_t>>> links;
+    if (links.size() < count) links.resize(count);
+    for (std::size_t i = 0; i < count; ++i) links[i].clear();
+    std::vector<std::uint64_t> marked;
+    for (std::size_t i = 0; i < count; ++i) {
+      ctx.linked_after(i, count, marked);  // the j > i that restricted() can link (see there)
+      for (std::size_t w = 0; w < marked.size(); ++w)
+      for (std::uint64_t bits = marked[w]; bits; bits &= bits - 1) {
+        const std::size_t j = w * 64 + static_cast<std::size_t>(lowest(bits));
+        if (!(sets[i].set & sets[j].set).empty() || !(sets[i].digits & sets[j].digits)) continue;
+        const std::uint64_t rcc = ctx.restricted(sets[i], sets[j]);
+        if (!rcc) continue;
+        links[i].push_back({static_cast<int>(j), rcc});
+        links[j].push_back({static_cast<int>(i), rcc});
+      }
+    }
+    Best best;
+    for (std::size_t p = 0; p < count; ++p) {
+      const Als& pivot = sets[p];
+      const auto& ls = links[p];
+      for (std::size_t u = 0; u < ls.size(); ++u)
+        for (std::size_t v = u + 1; v < ls.size(); ++v) {
+          const Als& a = sets[static_cast<std::size_t>(ls[u].first)];
+          const Als& b = sets[static_cast<std::size_t>(ls[v].first)];
+          const int size = pivot.size() + a.size() + b.size();
+          if (size > best.size || !(a.set & b.set).empty()) continue;
+          const std::uint64_t zs = a.digits & b.digits;
+          if (!zs) continue;
+          // Some X in rcc(pivot, a) and Y != X in rcc(pivot, b); then Z anything of both but X, Y.
+          for (std::uint64_t mx = ls[u].second; mx; mx &= mx - 1)
+            for (std::uint64_t my = ls[v].second & ~(mx & -mx); my; my &= my - 1) {
+              const std::uint64_t x = mx & -mx, y = my & -my;
+              Step s;
+              s.technique = Technique::als_xy_wing;
+              for (std::uint64_t mz = zs & ~x & ~y; mz; mz &= mz - 1) {
+                const std::size_t z = static_cast<std::size_t>(lowest(mz));
+                ctx.eliminate(s, a.seeing[z] & b.seeing[z], lowest(mz), a.set | b.set);
+              }
+              normalise(s);
+              if (s.eliminations.empty()) continue;
+              describe_sets(s, {&pivot, &a, &b}, {0, lowest(x) + 1, lowest(y) + 1});
+              best.offer(s, size);
+            }
+        }
+    }
+    if (!best.found) return false;
+    step = best.step;
+    return true;
+  }
+
+  static bool death_blossom(const Board& board, Step& step) {
+    const Context& ctx = context_for(board);
+    const auto& sets = ctx.sets;
+    const std::size_t count = ctx.up_to(kMaxWingAls);
+    Best best;
+    // The possible stems: unsolved cells of 2..kMaxStemDigits candidates.
+    CellSet stems;
+    for (int c = 0; c < board.cells(); ++c) {
+      const int size = board.value(c) ? 0 : popcount(board.candidates(c));
+      if (size >= 2 && size <= kMaxStemDigits) stems.set(c);
+    }
+    // Petals by (stem, digit), in set order: a set is a petal of digit d for every stem that
+    // sees all its cells holding d (its `seeing` block) and holds d. Listed from the sets'
+    // side (a few cells each) instead of testing every set against every stem and digit.
+    const std::size_t cells = static_cast<std::size_t>(board.cells());
+    thread_local std::vector<std::uint32_t> first, petal_list;
+    first.assign(cells * 16 + 1, 0);
+    for (std::size_t i = 0; i < count; ++i)
+      for (std::uint64_t m = sets[i].digits; m; m &= m - 1) {
+        const int d = lowest(m);
+        (sets[i].seeing[static_cast<std::size_t>(d)] & stems & ctx.with_digit[d]).each([&](int c) {
+          ++first[static_cast<std::size_t>(c) * 16 + static_cast<std::size_t>(d) + 1];
+        });
+      }
+    for (std::size_t k = 1; k < first.size(); ++k) first[k] += first[k - 1];
+    petal_list.resize(first.back());
+    thread_local std::vector<std::uint32_t> fill;
+    fill.assign(first.begin(), first.end() - 1);
+    for (std::size_t i = 0; i < count; ++i)
+      for (std::uint64_t m = sets[i].digits; m; m &= m - 1) {
+        const int d = lowest(m);
+        (sets[i].seeing[static_cast<std::size_t>(d)] & stems & ctx.with_digit[d]).each([&](int c) {
+          petal_list[fill[static_cast<std::size_t>(c) * 16 + static_cast<std::size_t>(d)]++] = static_cast<std::uint32_t>(i);
+        });
+      }
+    std::vector<int> digits;
+    std::vector<std::vector<int>> petals;
+    for (int stem = 0; stem < board.cells(); ++stem) {
+      if (!stems.test(stem)) continue;
+      const std::uint64_t stem_digits = board.candidates(stem);
+      // Petal candidates per stem digit: not holding the stem, and holding a digit besides
+      // the stem's (the digit the petals must share).
+      digits.clear();
+      std::size_t used_petals = 0;
+      bool possible = true;
+      for (std::uint64_t m = stem_digits; m && possible; m &= m - 1) {
+        const std::size_t d = static_cast<std::size_t>(lowest(m));
+        digits.push_back(lowest(m));
+        if (petals.size() <= used_petals) petals.emplace_back();
+        auto& list = petals[used_petals++];
+        list.clear();
+        const std::size_t at = static_cast<std::size_t>(stem) * 16 + d;
+        for (std::uint32_t k = first[at]; k < first[at + 1]; ++k) {
+          const Als& petal = sets[petal_list[k]];
+          if (!petal.set.test(stem) && (petal.digits & ~stem_digits)) list.push_back(static_cast<int>(petal_list[k]));
+        }
+        possible = !list.empty();
+      }
+      if (!possible) continue;
+      // Depth-first choice of one petal per digit, disjoint, sharing a digit outside the stem.
+      std::vector<int> chosen(digits.size());
+      auto search = [&](auto&& self, std::size_t k, CellSet used, std::uint64_t common, int size) -> void {
+        if (!common || size > best.size) return;
+        if (k == digits.size()) {
+          Step s;
+          s.technique = Technique::death_blossom;
+          for (std::uint64_t mz = common; mz; mz &= mz - 1) {
+            const std::size_t z = static_cast<std::size_t>(lowest(mz));
+            CellSet seen = CellSet::all();
+            for (int i : chosen) {
+              const Als& petal = sets[static_cast<std::size_t>(i)];
+              if (petal.digits & bit(lowest(mz))) seen = seen & petal.seeing[z];
+            }
+            ctx.eliminate(s, seen, lowest(mz), used);
+          }
+          normalise(s);
+          if (s.eliminations.empty()) return;
+          s.cells.push_back(stem);
+          s.chain.push_back({stem, 0});
+          for (std::size_t i = 0; i < chosen.size(); ++i) {
+            const Als& petal = sets[static_cast<std::size_t>(chosen[i])];
+            s.chain.push_back({-1, 0});
+            for (int c : petal.cells) {
+              s.cells.push_back(c);
+              s.chain.push_back({c, digits[i] + 1});
+            }
+            s.houses.push_back(petal.house);
+          }
+          for (const CellDigit& e : s.eliminations) s.digits |= digit_bit(e.digit);
+          best.offer(s, size);
+          return;
+        }
+        for (int i : petals[k]) {
+          const Als& petal = sets[static_cast<std::size_t>(i)];
+          if (!(petal.set & used).empty()) continue;
+          chosen[k] = i;
+          self(self, k + 1, used | petal.set, common & petal.digits, size + petal.size());
+        }
+      };
+      CellSet stem_set;
+      stem_set.set(stem);
+      search(search, 0, stem_set, board.all_digits() & ~stem_digits, 1);
+    }
+    if (!best.found) return false;
+    step = best.step;
+    return true;
+  }
+};
 
 }  // namespace
 
 bool find_als_xz(const Board& board, Step& step) {
   if (board.n() > 16) return false;
-  const Context& ctx = context_for(board);
-  Best best;
-  const auto& sets = ctx.sets;
-  std::vector<std::uint64_t> marked;
-  for (std::size_t i = 0; i < sets.size(); ++i) {
-    const Als& a = sets[i];
-    // The pairs (i, j), j ascending, that can have a restricted digit: the same ones, in the
-    // same order, as a scan of every j would find, so the same step is kept.
-    ctx.linked_after(i, sets.size(), marked);
-    bool larger = false;  // sorted by size: once a partner is too large, so are the rest
-    for (std::size_t w = 0; w < marked.size() && !larger; ++w)
-    for (std::uint64_t bits = marked[w]; bits; bits &= bits - 1) {
-      const std::size_t j = w * 64 + static_cast<std::size_t>(lowest(bits));
-      const Als& b = sets[j];
-      if (a.size() + b.size() > best.size) {
-        larger = true;
-        break;
-      }
-      const std::uint64_t shared = a.digits & b.digits;
-      if ((shared & (shared - 1)) == 0 || !(a.set & b.set).empty()) continue;  // fewer than two digits shared, or overlapping
-      const std::uint64_t rcc = ctx.restricted(a, b);
-      if (!rcc) continue;
-      Step s;
-      s.technique = Technique::als_xz;
-      const CellSet both = a.set | b.set;
-      if (popcount(rcc) == 1) {
-        for (std::uint64_t m = (a.digits & b.digits) & ~rcc; m; m &= m - 1) {
-          const std::size_t z = static_cast<std::size_t>(lowest(m));
-          ctx.eliminate(s, a.seeing[z] & b.seeing[z], lowest(m), both);
-        }
-      } else {
-        for (std::uint64_t m = rcc; m; m &= m - 1) {
-          const std::size_t x = static_cast<std::size_t>(lowest(m));
-          ctx.eliminate(s, a.seeing[x] & b.seeing[x], lowest(m), both);
-        }
-        for (std::uint64_t m = a.digits & ~rcc; m; m &= m - 1) ctx.eliminate(s, a.seeing[static_cast<std::size_t>(lowest(m))], lowest(m), a.set);
-        for (std::uint64_t m = b.digits & ~rcc; m; m &= m - 1) ctx.eliminate(s, b.seeing[static_cast<std::size_t>(lowest(m))], lowest(m), b.set);
-      }
-      normalise(s);
-      if (s.eliminations.empty()) continue;
-      describe_sets(s, {&a, &b}, {lowest(rcc) + 1, lowest(rcc) + 1});
-      best.offer(s, a.size() + b.size());
-    }
-  }
-  if (!best.found) return false;
-  step = best.step;
-  return true;
+  return board.cells() <= 128 ? AlsFinders<2>::als_xz(board, step) : AlsFinders<4>::als_xz(board, step);
 }
 
 bool find_als_xy_wing(const Board& board, Step& step) {
   if (board.n() > 16) return false;
-  const Context& ctx = context_for(board);
-  const auto& sets = ctx.sets;
-  const std::size_t count = ctx.up_to(kMaxWingAls);
-  // Links between disjoint sets: partner and restricted digits (per thread: hundreds of
-  // lists a board, their storage kept from call to call).
-  thread_local std::vector<std::vector<std::pair<int, std::uint64_t>>> links;
-  if (links.size() < count) links.resize(count);
-  for (std::size_t i = 0; i < count; ++i) links[i].clear();
-  std::vector<std::uint64_t> marked;
-  for (std::size_t i = 0; i < count; ++i) {
-    ctx.linked_after(i, count, marked);  // the j > i that restricted() can link (see there)
-    for (std::size_t w = 0; w < marked.size(); ++w)
-    for (std::uint64_t bits = marked[w]; bits; bits &= bits - 1) {
-      const std::size_t j = w * 64 + static_cast<std::size_t>(lowest(bits));
-      if (!(sets[i].set & sets[j].set).empty() || !(sets[i].digits & sets[j].digits)) continue;
-      const std::uint64_t rcc = ctx.restricted(sets[i], sets[j]);
-      if (!rcc) continue;
-      links[i].push_back({static_cast<int>(j), rcc});
-      links[j].push_back({static_cast<int>(i), rcc});
-    }
-  }
-  Best best;
-  for (std::size_t p = 0; p < count; ++p) {
-    const Als& pivot = sets[p];
-    const auto& ls = links[p];
-    for (std::size_t u = 0; u < ls.size(); ++u)
-      for (std::size_t v = u + 1; v < ls.size(); ++v) {
-        const Als& a = sets[static_cast<std::size_t>(ls[u].first)];
-        const Als& b = sets[static_cast<std::size_t>(ls[v].first)];
-        const int size = pivot.size() + a.size() + b.size();
-        if (size > best.size || !(a.set & b.set).empty()) continue;
-        const std::uint64_t zs = a.digits & b.digits;
-        if (!zs) continue;
-        // Some X in rcc(pivot, a) and Y != X in rcc(pivot, b); then Z anything of both but X, Y.
-        for (std::uint64_t mx = ls[u].second; mx; mx &= mx - 1)
-          for (std::uint64_t my = ls[v].second & ~(mx & -mx); my; my &= my - 1) {
-            const std::uint64_t x = mx & -mx, y = my & -my;
-            Step s;
-            s.technique = Technique::als_xy_wing;
-            for (std::uint64_t mz = zs & ~x & ~y; mz; mz &= mz - 1) {
-              const std::size_t z = static_cast<std::size_t>(lowest(mz));
-              ctx.eliminate(s, a.seeing[z] & b.seeing[z], lowest(mz), a.set | b.set);
-            }
-            normalise(s);
-            if (s.eliminations.empty()) continue;
-            describe_sets(s, {&pivot, &a, &b}, {0, lowest(x) + 1, lowest(y) + 1});
-            best.offer(s, size);
-          }
-      }
-  }
-  if (!best.found) return false;
-  step = best.step;
-  return true;
+  return board.cells() <= 128 ? AlsFinders<2>::als_xy_wing(board, step) : AlsFinders<4>::als_xy_wing(board, step);
 }
 
 bool find_death_blossom(const Board& board, Step& step) {
   if (board.n() > 16) return false;
-  const Context& ctx = context_for(board);
-  const auto& sets = ctx.sets;
-  const std::size_t count = ctx.up_to(kMaxWingAls);
-  Best best;
-  // The possible stems: unsolved cells of 2..kMaxStemDigits candidates.
-  CellSet stems;
-  for (int c = 0; c < board.cells(); ++c) {
-    const int size = board.value(c) ? 0 : popcount(board.candidates(c));
-    if (size >= 2 && size <= kMaxStemDigits) stems.set(c);
-  }
-  // Petals by (stem, digit), in set order: a set is a petal of digit d for every stem that
-  // sees all its cells holding d (its `seeing` block) and holds d. Listed from the sets'
-  // side (a few cells each) instead of testing every set against every stem and digit.
-  const std::size_t cells = static_cast<std::size_t>(board.cells());
-  thread_local std::vector<std::uint32_t> first, petal_list;
-  first.assign(cells * 16 + 1, 0);
-  for (std::size_t i = 0; i < count; ++i)
-    for (std::uint64_t m = sets[i].digits; m; m &= m - 1) {
-      const int d = lowest(m);
-      (sets[i].seeing[static_cast<std::size_t>(d)] & stems & ctx.with_digit[d]).each([&](int c) {
-        ++first[static_cast<std::size_t>(c) * 16 + static_cast<std::size_t>(d) + 1];
-      });
-    }
-  for (std::size_t k = 1; k < first.size(); ++k) first[k] += first[k - 1];
-  petal_list.resize(first.back());
-  thread_local std::vector<std::uint32_t> fill;
-  fill.assign(first.begin(), first.end() - 1);
-  for (std::size_t i = 0; i < count; ++i)
-    for (std::uint64_t m = sets[i].digits; m; m &= m - 1) {
-      const int d = lowest(m);
-      (sets[i].seeing[static_cast<std::size_t>(d)] & stems & ctx.with_digit[d]).each([&](int c) {
-        petal_list[fill[static_cast<std::size_t>(c) * 16 + static_cast<std::size_t>(d)]++] = static_cast<std::uint32_t>(i);
-      });
-    }
-  std::vector<int> digits;
-  std::vector<std::vector<int>> petals;
-  for (int stem = 0; stem < board.cells(); ++stem) {
-    if (!stems.test(stem)) continue;
-    const std::uint64_t stem_digits = board.candidates(stem);
-    // Petal candidates per stem digit: not holding the stem, and holding a digit besides
-    // the stem's (the digit the petals must share).
-    digits.clear();
-    std::size_t used_petals = 0;
-    bool possible = true;
-    for (std::uint64_t m = stem_digits; m && possible; m &= m - 1) {
-      const std::size_t d = static_cast<std::size_t>(lowest(m));
-      digits.push_back(lowest(m));
-      if (petals.size() <= used_petals) petals.emplace_back();
-      auto& list = petals[used_petals++];
-      list.clear();
-      const std::size_t at = static_cast<std::size_t>(stem) * 16 + d;
-      for (std::uint32_t k = first[at]; k < first[at + 1]; ++k) {
-        const Als& petal = sets[petal_list[k]];
-        if (!petal.set.test(stem) && (petal.digits & ~stem_digits)) list.push_back(static_cast<int>(petal_list[k]));
-      }
-      possible = !list.empty();
-    }
-    if (!possible) continue;
-    // Depth-first choice of one petal per digit, disjoint, sharing a digit outside the stem.
-    std::vector<int> chosen(digits.size());
-    auto search = [&](auto&& self, std::size_t k, CellSet used, std::uint64_t common, int size) -> void {
-      if (!common || size > best.size) return;
-      if (k == digits.size()) {
-        Step s;
-        s.technique = Technique::death_blossom;
-        for (std::uint64_t mz = common; mz; mz &= mz - 1) {
-          const std::size_t z = static_cast<std::size_t>(lowest(mz));
-          CellSet seen = CellSet::all();
-          for (int i : chosen) {
-            const Als& petal = sets[static_cast<std::size_t>(i)];
-            if (petal.digits & bit(lowest(mz))) seen = seen & petal.seeing[z];
-          }
-          ctx.eliminate(s, seen, lowest(mz), used);
-        }
-        normalise(s);
-        if (s.eliminations.empty()) return;
-        s.cells.push_back(stem);
-        s.chain.push_back({stem, 0});
-        for (std::size_t i = 0; i < chosen.size(); ++i) {
-          const Als& petal = sets[static_cast<std::size_t>(chosen[i])];
-          s.chain.push_back({-1, 0});
-          for (int c : petal.cells) {
-            s.cells.push_back(c);
-            s.chain.push_back({c, digits[i] + 1});
-          }
-          s.houses.push_back(petal.house);
-        }
-        for (const CellDigit& e : s.eliminations) s.digits |= digit_bit(e.digit);
-        best.offer(s, size);
-        return;
-      }
-      for (int i : petals[k]) {
-        const Als& petal = sets[static_cast<std::size_t>(i)];
-        if (!(petal.set & used).empty()) continue;
-        chosen[k] = i;
-        self(self, k + 1, used | petal.set, common & petal.digits, size + petal.size());
-      }
-    };
-    CellSet stem_set;
-    stem_set.set(stem);
-    search(search, 0, stem_set, board.all_digits() & ~stem_digits, 1);
-  }
-  if (!best.found) return false;
-  step = best.step;
-  return true;
+  return board.cells() <= 128 ? AlsFinders<2>::death_blossom(board, step) : AlsFinders<4>::death_blossom(board, step);
 }
 
 std::string describe_als(const Step& step, const Shape& shape) {
