@@ -134,11 +134,12 @@ struct AlsFinders {
     CellSet with_digit[64];      // per digit index: unsolved cells holding it
     std::vector<Als> sets;       // sorted by size
     std::vector<CellSet> masks;  // the sets' holding and seeing blocks (2n per set)
-    /// Per (digit index, cell), the sets (ascending) whose first cell holding the digit is that
-    /// cell: the index linked_after() reads (see there).
-    std::vector<std::vector<std::uint32_t>> by_first;
+    /// Per (digit index, cell) as slot d·cells + c, the sets (ascending) whose first cell
+    /// holding the digit is that cell: by_first_sets[by_first_start[slot] ..
+    /// by_first_start[slot + 1]), the index linked_after() reads (see there).
+    std::vector<std::uint32_t> by_first_start, by_first_sets, by_first_fill;
     std::vector<std::uint8_t> first_holding;  // per set and digit index (16 a set): that cell
-    int cell_count = 0;  // the board's cells (by_first's stride)
+    int cell_count = 0;  // the board's cells (the by_first slots' stride)
     /// The board the context was built from (the cache's key).
     /// Held, not only compared: `peers` is reused while the topology is the same, and a freed
     /// topology's address could come back as another's (a variant's, with other peers).
@@ -199,15 +200,15 @@ struct AlsFinders {
           masks.resize(masks.size() + 2 * static_cast<std::size_t>(topo.n));
           CellSet* holding = masks.data() + a.masks_at;
           CellSet* seeing = holding + topo.n;
-          for (std::uint64_t m = digits; m; m &= m - 1) {
-            const int d = lowest(m);
-            CellSet seen = CellSet::all();
-            for (int c : a.cells)
-              if (b.candidates(c) & bit(d)) {
-                holding[static_cast<std::size_t>(d)].set(c);
-                seen = seen & peers[static_cast<std::size_t>(c)];
-              }
-            seeing[static_cast<std::size_t>(d)] = seen;
+          // Cell by cell, each of its digits (the same sets as digit by digit, cell by cell).
+          for (std::uint64_t m = digits; m; m &= m - 1) seeing[static_cast<std::size_t>(lowest(m))] = CellSet::all();
+          for (int c : a.cells) {
+            const CellSet& near = peers[static_cast<std::size_t>(c)];
+            for (std::uint64_t m = b.candidates(c); m; m &= m - 1) {
+              const std::size_t d = static_cast<std::size_t>(lowest(m));
+              holding[d].set(c);
+              seeing[d] = seeing[d] & near;
+            }
           }
           sets.push_back(a);
         }
@@ -219,17 +220,27 @@ struct AlsFinders {
       std::stable_sort(sets.begin(), sets.end(), [](const Als& x, const Als& y) { return x.size() < y.size(); });
       cell_count = topo.cells;
       first_holding.assign(sets.size() * 16, 0);
-      by_first.resize(static_cast<std::size_t>(topo.n) * static_cast<std::size_t>(cell_count));
-      for (auto& list : by_first) list.clear();
+      // Counted, then listed in set order (one flat array, not a list per slot).
+      const std::size_t slots = static_cast<std::size_t>(topo.n) * static_cast<std::size_t>(cell_count);
+      by_first_start.assign(slots + 1, 0);
       for (std::size_t i = 0; i < sets.size(); ++i)
         for (std::uint64_t m = sets[i].digits; m; m &= m - 1) {
           const int d = lowest(m);
           for (int c : sets[i].cells)
             if (b.candidates(c) & bit(d)) {
               first_holding[i * 16 + static_cast<std::size_t>(d)] = static_cast<std::uint8_t>(c);
-              by_first[static_cast<std::size_t>(d * cell_count + c)].push_back(static_cast<std::uint32_t>(i));
+              ++by_first_start[static_cast<std::size_t>(d * cell_count + c) + 1];
               break;
             }
+        }
+      for (std::size_t k = 1; k <= slots; ++k) by_first_start[k] += by_first_start[k - 1];
+      by_first_sets.resize(by_first_start[slots]);
+      by_first_fill.assign(by_first_start.begin(), by_first_start.end() - 1);
+      for (std::size_t i = 0; i < sets.size(); ++i)
+        for (std::uint64_t m = sets[i].digits; m; m &= m - 1) {
+          const std::size_t d = static_cast<std::size_t>(lowest(m));
+          const std::size_t slot = d * static_cast<std::size_t>(cell_count) + first_holding[i * 16 + d];
+          by_first_sets[by_first_fill[slot]++] = static_cast<std::uint32_t>(i);
         }
     }
 
@@ -243,8 +254,9 @@ struct AlsFinders {
       for (std::uint64_t m = a.digits; m; m &= m - 1) {
         const int d = lowest(m);
         (a.seeing[static_cast<std::size_t>(d)] & with_digit[d]).each([&](int c) {
-          for (std::uint32_t j : by_first[static_cast<std::size_t>(d * cell_count + c)])
-            if (j > i && j < end) marked[j >> 6] |= std::uint64_t{1} << (j & 63);
+          const std::size_t slot = static_cast<std::size_t>(d * cell_count + c);
+          for (std::uint32_t k = by_first_start[slot]; k < by_first_start[slot + 1]; ++k)
+            if (const std::uint32_t j = by_first_sets[k]; j > i && j < end) marked[j >> 6] |= std::uint64_t{1} << (j & 63);
         });
       }
     }
