@@ -137,12 +137,14 @@ class Propagator {
 
   /// Takes `board` (of this topology) as the fixed board assumptions are made on.
   void load(const Board& board) {
-    generation_ = 0;
     states_.n = topo_.n;
     const int count = topo_.cells * topo_.n * 2;
     known_.reset(static_cast<std::size_t>(count));
-    node_.assign(static_cast<std::size_t>(count), Node{});
-    stamp_.assign(static_cast<std::size_t>(count), 0);
+    // A state's record is written when it is reached, before anything reads it; the mark()
+    // stamps run on from board to board (cleared only when they wrap): neither needs
+    // clearing here, tens of kilobytes a board.
+    node_.resize(static_cast<std::size_t>(count));
+    stamp_.resize(static_cast<std::size_t>(count), 0);
     base_.resize(static_cast<std::size_t>(topo_.cells));
     for (int c = 0; c < topo_.cells; ++c) base_[static_cast<std::size_t>(c)] = board.value(c) ? 0 : board.candidates(c);
     // The cells holding each digit (shapes with peer sets).
@@ -615,7 +617,10 @@ class Propagator {
   }
 
   void mark(const std::vector<int>& targets) {
-    ++generation_;
+    if (++generation_ == 0) {  // wrapped: old stamps could match again
+      std::fill(stamp_.begin(), stamp_.end(), 0);
+      generation_ = 1;
+    }
     marked_.clear();
     todo_ = targets;
     while (!todo_.empty()) {
