@@ -16,7 +16,11 @@
 // encoded row first; only ties branch), cut off as soon as a prefix is worse than the best.
 // The first row's code depends only on where its givens are (the digits of the first row are
 // always relabelled 1, 2, 3 ... left to right), so a bit mask per row rejects most column
-// arrangements before any row is encoded. 9×9 has 2 × 6⁴ = 2,592 arrangements; shapes with
+// arrangements before any row is encoded, and inside the row search first rows are compared
+// by their masks under the arrangement, a row whose smallest possible mask is already above
+// the best first row being passed over at once (without encoding: on a 17-clue puzzle most
+// of the ~1,260 arrangements searched tie on their first row, so this was most of the work).
+// That holds when no row or column repeats a digit; a clashing grid gets the plain search. 9×9 has 2 × 6⁴ = 2,592 arrangements; shapes with
 // more than kCanonicalLimit of them (12×12, 16×16) are not canonicalised (nullopt) and grade
 // as given, still deterministic but not transformation-invariant.
 #pragma once
