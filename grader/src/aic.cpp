@@ -78,10 +78,6 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
   // The peers holding a digit come from cell bit sets where the topology has them
   // (ascending, as the peer lists are), else from the peer lists.
   const bool peer_bits = !topo.peer_set.empty();
-  CellBits digit_cells[16];
-  if (peer_bits)
-    for (int c = 0; c < topo.cells; ++c)
-      for (std::uint64_t m = board.candidates(c); m; m &= m - 1) digit_cells[lowest(m)].set(c);
   for (int c = 0; c < topo.cells; ++c) {
     const std::uint64_t cm = board.candidates(c);
     for (std::uint64_t m = cm; m; m &= m - 1) {
@@ -91,7 +87,7 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
       auto set = [w](int node) { w[node / 64] |= std::uint64_t{1} << (node % 64); };
       for (std::uint64_t o = cm & ~digit_bit(d); o; o &= o - 1) set(node_of(c, lowest(o) + 1));
       if (peer_bits)
-        (topo.peer_set[static_cast<std::size_t>(c)] & digit_cells[d - 1]).for_each([&](int p) { set(node_of(p, d)); });
+        (topo.peer_set[static_cast<std::size_t>(c)] & board.cells_with(d)).for_each([&](int p) { set(node_of(p, d)); });
       else
         for (int p : topo.peers(c))
           if (board.has(p, d)) set(node_of(p, d));

@@ -194,6 +194,8 @@ void Board::place(int cell, int digit) {
         for (std::uint64_t m = candidates_[static_cast<std::size_t>(cell)]; m; m &= m - 1) where_[h * static_cast<std::size_t>(digits) + static_cast<std::size_t>(lowest(m))] &= off;
         placed_[h] |= digit_bit(digit);
       }
+      if (!cells_with_.empty())
+        for (std::uint64_t m = candidates_[static_cast<std::size_t>(cell)]; m; m &= m - 1) cells_with_[static_cast<std::size_t>(lowest(m))].reset(cell);
       for (int peer : t.peers(cell))
         if (candidates_[static_cast<std::size_t>(peer)] & digit_bit(digit)) forget(peer, digit);
     }
@@ -209,6 +211,7 @@ void Board::forget(int cell, int digit) const {
   const Topology& t = *topology_;
   for (int i = t.slot_first[static_cast<std::size_t>(cell)]; i < t.slot_first[static_cast<std::size_t>(cell) + 1]; ++i)
     where_[static_cast<std::size_t>(t.slot_house[static_cast<std::size_t>(i)] * n() + digit - 1)] &= ~bit(t.slot_index[static_cast<std::size_t>(i)]);
+  if (!cells_with_.empty()) cells_with_[static_cast<std::size_t>(digit - 1)].reset(cell);
 }
 
 bool Board::eliminate(int cell, int digit) {
@@ -234,6 +237,12 @@ void Board::build_index() const {
       for (std::uint64_t m = candidates_[c]; m; m &= m - 1) where[lowest(m)] |= bit(k);
     }
     placed_[static_cast<std::size_t>(h)] = placed;
+  }
+  cells_with_.clear();  // past 256 cells (no peer sets) it stays empty: see cells_with()
+  if (!topology_->peer_set.empty()) {
+    cells_with_.resize(static_cast<std::size_t>(digits));
+    for (int c = 0; c < cells(); ++c)
+      for (std::uint64_t m = candidates_[static_cast<std::size_t>(c)]; m; m &= m - 1) cells_with_[static_cast<std::size_t>(lowest(m))].set(c);
   }
   index_fresh_ = true;
 }

@@ -210,6 +210,14 @@ class Board {
     if (!index_fresh_) build_index();
     return placed_[static_cast<std::size_t>(house)];
   }
+  /// The cells holding `digit` as a candidate, on shapes up to 256 cells (those with
+  /// Topology::peer_set; empty beyond): with a peer set, "the cells holding d that see
+  /// this one" is one AND.
+  const CellBits& cells_with(int digit) const {
+    if (!index_fresh_) build_index();
+    static const CellBits none;
+    return cells_with_.empty() ? none : cells_with_[static_cast<std::size_t>(digit - 1)];
+  }
 
   /// The cells' written digits (0 where empty).
   Grid to_grid() const;
@@ -223,7 +231,7 @@ class Board {
   std::vector<std::uint64_t> candidates_;
   int unsolved_ = 0;
   CellBits given_;  ///< from_grid()'s givens (inline: board copies stay one allocation pair)
-  // positions() and placed_in() for every house: built on the first question, then kept up
+  // positions(), placed_in() and cells_with(): built on the first question, then kept up
   // to date by place() and eliminate() (set_candidates() drops them). A stall asks them
   // hundreds of times of one board (every finder); a scan of the house per question was 4%
   // of grading time.
@@ -233,6 +241,7 @@ class Board {
   void forget(int cell, int digit) const;  ///< clears the cell's bit for `digit` in its houses' masks
   mutable std::vector<std::uint64_t> where_;   ///< houses × n: positions(h, d) at h·n + d-1
   mutable std::vector<std::uint64_t> placed_;  ///< per house: placed_in(h)
+  mutable std::vector<CellBits> cells_with_;   ///< per digit: cells_with(d) at d-1 (empty past 256 cells)
   mutable bool index_fresh_ = false;
 };
 

@@ -17,7 +17,6 @@
 // shortest one that eliminates something. Every link in a BFS path is a valid implication,
 // so a path that revisits a cell is still a sound argument; it is only less pretty.
 #include <algorithm>
-#include <array>
 
 #include "board.hpp"
 
@@ -31,21 +30,12 @@ void eliminate_seeing_both(const Board& board, Step& step, int x, int y, int dig
 }
 
 /// Whether eliminate_seeing_both would find something: a cell holding `digit` among the
-/// common peers of x and y (`cells`: the unsolved cells holding it). Most ends a search
+/// common peers of x and y (`cells`: Board::cells_with(digit)). Most ends a search
 /// reaches see nothing together, and this answers without building a step. Needs the
 /// topology's peer sets; without them, always true (the step decides).
 bool may_eliminate(const Topology& topo, const CellBits& cells, int x, int y) {
   if (topo.peer_set.empty()) return true;
   return (topo.peer_set[static_cast<std::size_t>(x)] & topo.peer_set[static_cast<std::size_t>(y)] & cells).any();
-}
-
-/// The unsolved cells holding each digit (index digit - 1), where the topology has peer sets.
-void cells_by_digit(const Board& board, std::array<CellBits, 16>& out) {
-  out.fill(CellBits{});
-  if (board.topo().peer_set.empty() || board.n() > 16) return;
-  for (int c = 0; c < board.cells(); ++c)
-    if (!board.value(c))
-      for (std::uint64_t m = board.candidates(c); m; m &= m - 1) out[static_cast<std::size_t>(lowest(m))].set(c);
 }
 
 /// Reached-state marks cleared in O(1) per search: a state is reached when its stamp is the
@@ -96,8 +86,6 @@ bool find_x_chain(const Board& board, Step& step) {
   thread_local std::vector<int> parent, queue;
   thread_local Visits visits;
   parent.resize(static_cast<std::size_t>(cells * 2));
-  std::array<CellBits, 16> holding;
-  cells_by_digit(board, holding);
   for (int d = 1; d <= topo.n; ++d) {
     for (auto& s : strong) s.clear();
     bool any = false;
@@ -140,7 +128,7 @@ bool find_x_chain(const Board& board, Step& step) {
       for (int state : queue) {
         if (!(state & 1)) continue;
         const int end = state / 2;
-        if (end == start || !may_eliminate(topo, holding[static_cast<std::size_t>(d - 1)], start, end)) continue;
+        if (end == start || !may_eliminate(topo, board.cells_with(d), start, end)) continue;
         Step candidate;
         eliminate_seeing_both(board, candidate, start, end, d);
         if (candidate.eliminations.empty()) continue;
@@ -187,8 +175,6 @@ bool find_xy_chain(const Board& board, Step& step) {
   thread_local std::vector<int> parent, queue;
   thread_local Visits visits;
   parent.resize(static_cast<std::size_t>(cells * n));
-  std::array<CellBits, 16> holding;
-  cells_by_digit(board, holding);
   // The two-candidate peers of each two-candidate cell, in peer order: the only cells a
   // search steps to (found once, not at every state of every search).
   thread_local std::vector<int> next_first, next_cells;
@@ -232,7 +218,7 @@ bool find_xy_chain(const Board& board, Step& step) {
       // This start's shortest chain with an elimination; the shortest over all starts wins.
       for (int state : queue) {
         const int end = state / n;
-        if (state % n + 1 != z || end == start || !may_eliminate(topo, holding[static_cast<std::size_t>(z - 1)], start, end)) continue;
+        if (state % n + 1 != z || end == start || !may_eliminate(topo, board.cells_with(z), start, end)) continue;
         Step candidate;
         eliminate_seeing_both(board, candidate, start, end, z);
         if (candidate.eliminations.empty()) continue;

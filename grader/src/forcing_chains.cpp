@@ -150,9 +150,8 @@ class Propagator {
     // The cells holding each digit (shapes with peer sets).
     const bool peer_bits = !topo_.peer_set.empty();
     if (peer_bits) {
-      base_digit_cells_.assign(static_cast<std::size_t>(topo_.n), CellBits{});
-      for (int c = 0; c < topo_.cells; ++c)
-        for (std::uint64_t m = base_[static_cast<std::size_t>(c)]; m; m &= m - 1) base_digit_cells_[static_cast<std::size_t>(lowest(m))].set(c);
+      base_digit_cells_.resize(static_cast<std::size_t>(topo_.n));
+      for (int d = 1; d <= topo_.n; ++d) base_digit_cells_[static_cast<std::size_t>(d - 1)] = board.cells_with(d);
     }
     // What a true state removes is fixed by the board (its cell's other candidates, then
     // the digit in its peers, in peer order): listed once here instead of re-scanning the

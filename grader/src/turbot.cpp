@@ -44,10 +44,6 @@ bool find_turbot_fish(const Board& board, Step& step) {
   const bool by_sets = !topo.peer_set.empty();
   for (int d = 1; d <= topo.n; ++d) {
     conjugates(board, d, links);
-    CellBits holding;
-    if (by_sets && links.size() >= 2)
-      for (int c = 0; c < topo.cells; ++c)
-        if (board.value(c) == 0 && board.has(c, d)) holding.set(c);
     for (std::size_t i = 0; i < links.size(); ++i)
       for (std::size_t j = 0; j < links.size(); ++j) {
         if (i == j) continue;
@@ -56,7 +52,7 @@ bool find_turbot_fish(const Board& board, Step& step) {
             const int a = oi ? links[i].b : links[i].a, b = oi ? links[i].a : links[i].b;
             const int c = oj ? links[j].b : links[j].a, e = oj ? links[j].a : links[j].b;
             if (!topo.sees(b, c) || a == c || a == e || b == e || a == e) continue;
-            if (by_sets && !(topo.peer_set[static_cast<std::size_t>(a)] & topo.peer_set[static_cast<std::size_t>(e)] & holding).any()) continue;
+            if (by_sets && !(topo.peer_set[static_cast<std::size_t>(a)] & topo.peer_set[static_cast<std::size_t>(e)] & board.cells_with(d)).any()) continue;
             reset_step(step);
             for (int x : topo.peers(a))
               if (x != e && topo.sees(x, e)) eliminate_into(board, step, x, d);

@@ -136,11 +136,6 @@ bool find_wxyz_wing(const Board& board, Step& step) {
   // (most patterns that pass the digit tests remove nothing, and a scan of the board each
   // cost more than the rest of the search).
   const bool by_sets = !topo.peer_set.empty();
-  CellBits holding[16];
-  if (by_sets)
-    for (int c = 0; c < topo.cells; ++c)
-      if (board.value(c) == 0)
-        for (std::uint64_t m = board.candidates(c); m; m &= m - 1) holding[lowest(m)].set(c);
   for (int hinge = 0; hinge < topo.cells; ++hinge) {
     const std::uint64_t h = board.candidates(hinge);
     if (board.value(hinge) != 0 || popcount(h) < 2 || popcount(h) > 4) continue;
@@ -177,7 +172,7 @@ bool find_wxyz_wing(const Board& board, Step& step) {
           if (by_sets) {
             // Cells holding z that see every z of the pattern (a peer set holds no cell
             // itself; a pattern cell without z does not hold it).
-            CellBits targets = holding[z - 1];
+            CellBits targets = board.cells_with(z);
             for (int x : cells)
               if (board.has(x, z)) targets = targets & topo.peer_set[static_cast<std::size_t>(x)];
             targets.for_each([&](int c) { step.eliminations.push_back({c, z}); });
