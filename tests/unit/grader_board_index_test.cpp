@@ -1,6 +1,6 @@
-// grader_board_index_test.cpp: Board::positions() and Board::placed_in() are kept in house
-// masks that place() and eliminate() update instead of scanning the house per question
-// (board.cpp). Checked here against a scan of the cells after every change of long random
+// grader_board_index_test.cpp: Board::positions(), Board::placed_in() and Board::cells_with()
+// are kept in house masks and cell sets that place() and eliminate() update instead of
+// scanning per question (board.cpp). Checked here against a scan of the cells after every change of long random
 // sequences of placements and eliminations, on classic shapes and on a variant with extra
 // houses (x: the diagonals), asked both before the first question and after it.
 #include <cstdint>
@@ -18,9 +18,15 @@ namespace {
 using grading::Board;
 using grading::Topology;
 
-/// positions() and placed_in() recomputed from the cells.
+/// positions(), placed_in() and cells_with() recomputed from the cells.
 void expect_matches_scan(const Board& board, const std::string& where) {
   const Topology& t = board.topo();
+  for (int d = 1; d <= board.n(); ++d) {
+    grading::CellBits holding;
+    for (int c = 0; c < board.cells(); ++c)
+      if (board.has(c, d)) holding.set(c);
+    ASSERT_EQ(board.cells_with(d).w, holding.w) << where << ", digit " << d;
+  }
   for (int h = 0; h < t.houses(); ++h) {
     std::uint64_t placed = 0;
     for (int c : t.house(h))
@@ -87,8 +93,11 @@ TEST(GraderBoardIndex, HouseMasksOfGridsAndExtraHouses) {
 TEST(GraderBoardIndex, SetCandidatesIsSeenByTheNextQuestion) {
   Board board = Board::full(*default_shape(9));
   ASSERT_EQ(board.positions(0, 5), 0x1FFu);  // the masks are built now
+  ASSERT_TRUE(board.cells_with(5).test(3));
   board.set_candidates(3, grading::digit_bit(2));
   EXPECT_EQ(board.positions(0, 5), 0x1FFu & ~(1u << 3));
+  EXPECT_FALSE(board.cells_with(5).test(3));
+  EXPECT_TRUE(board.cells_with(2).test(3));
   EXPECT_EQ(board.positions(0, 2), 0x1FFu);
   expect_matches_scan(board, "after set_candidates");
 }
