@@ -54,27 +54,35 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
   const Topology& topo = board.topo();
   const int n = topo.n;
   if (n > 16 || limit == 0) return 0;
-  const int nodes = topo.cells * n;
-  const std::size_t words = static_cast<std::size_t>((nodes + 63) / 64);
   auto node_of = [n](int cell, int digit) { return cell * n + digit - 1; };
 
-  // The search's buffers are kept per thread (this runs at every stall past the basic
-  // techniques): only what each call reads is reset.
-  thread_local NodeSet present;
-  present.reset(words);
+  // The search runs on compact ids: the present candidates numbered in node order (cell, then
+  // digit), so bit sets are as long as the board has candidates (a stalled 9x9 board has
+  // about 200 of its 729, four words instead of twelve) and every order below (starts, levels,
+  // conclusions) is the node order. Buffers are kept per thread (this runs at every stall past
+  // the basic techniques): only what each call reads is written.
+  thread_local std::vector<int> node_of_id, id_of_node;
+  node_of_id.clear();
+  id_of_node.resize(static_cast<std::size_t>(topo.cells * n));
   for (int c = 0; c < topo.cells; ++c)
-    for (std::uint64_t m = board.candidates(c); m; m &= m - 1) present.set(node_of(c, lowest(m) + 1));
+    for (std::uint64_t m = board.candidates(c); m; m &= m - 1) {
+      const int node = node_of(c, lowest(m) + 1);
+      id_of_node[static_cast<std::size_t>(node)] = static_cast<int>(node_of_id.size());
+      node_of_id.push_back(node);
+    }
+  const int nodes = static_cast<int>(node_of_id.size());
+  const std::size_t words = static_cast<std::size_t>((nodes + 63) / 64);
+  auto id_of = [&](int cell, int digit) { return id_of_node[static_cast<std::size_t>(node_of(cell, digit))]; };
 
-  // Weak neighbourhoods (conflicts) of every present candidate, restricted to present ones,
-  // in one flat array: `words` words per candidate (only present candidates' rows are read,
-  // so only those are cleared).
+  // Weak neighbourhoods (conflicts) of every candidate, in one flat array: `words` words per
+  // candidate.
   thread_local std::vector<std::uint64_t> weak_words;
   weak_words.resize(static_cast<std::size_t>(nodes) * words);
-  auto weak_of = [&](int node) { return weak_words.data() + static_cast<std::size_t>(node) * words; };
-  auto weak_test = [&](int node, int other) { return (weak_of(node)[other / 64] >> (other % 64)) & 1; };
+  auto weak_of = [&](int id) { return weak_words.data() + static_cast<std::size_t>(id) * words; };
+  auto weak_test = [&](int id, int other) { return (weak_of(id)[other / 64] >> (other % 64)) & 1; };
   thread_local std::vector<std::vector<int>> strong;
-  strong.resize(static_cast<std::size_t>(nodes));
-  for (auto& list : strong) list.clear();
+  if (strong.size() < static_cast<std::size_t>(nodes)) strong.resize(static_cast<std::size_t>(nodes));
+  for (int id = 0; id < nodes; ++id) strong[static_cast<std::size_t>(id)].clear();
   // The peers holding a digit come from cell bit sets where the topology has them
   // (ascending, as the peer lists are), else from the peer lists.
   const bool peer_bits = !topo.peer_set.empty();
@@ -82,16 +90,17 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
     const std::uint64_t cm = board.candidates(c);
     for (std::uint64_t m = cm; m; m &= m - 1) {
       const int d = lowest(m) + 1;
-      std::uint64_t* w = weak_of(node_of(c, d));
+      const int id = id_of(c, d);
+      std::uint64_t* w = weak_of(id);
       std::fill(w, w + words, 0);
-      auto set = [w](int node) { w[node / 64] |= std::uint64_t{1} << (node % 64); };
-      for (std::uint64_t o = cm & ~digit_bit(d); o; o &= o - 1) set(node_of(c, lowest(o) + 1));
+      auto set = [w](int other) { w[other / 64] |= std::uint64_t{1} << (other % 64); };
+      for (std::uint64_t o = cm & ~digit_bit(d); o; o &= o - 1) set(id_of(c, lowest(o) + 1));
       if (peer_bits)
-        (topo.peer_set[static_cast<std::size_t>(c)] & board.cells_with(d)).for_each([&](int p) { set(node_of(p, d)); });
+        (topo.peer_set[static_cast<std::size_t>(c)] & board.cells_with(d)).for_each([&](int p) { set(id_of(p, d)); });
       else
         for (int p : topo.peers(c))
-          if (board.has(p, d)) set(node_of(p, d));
-      if (popcount(cm) == 2) strong[static_cast<std::size_t>(node_of(c, d))].push_back(node_of(c, lowest(cm & ~digit_bit(d)) + 1));
+          if (board.has(p, d)) set(id_of(p, d));
+      if (popcount(cm) == 2) strong[static_cast<std::size_t>(id)].push_back(id_of(c, lowest(cm & ~digit_bit(d)) + 1));
     }
   }
   for (int h = 0; h < topo.houses(); ++h)
@@ -99,8 +108,8 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
       const std::uint64_t where = board.positions(h, d);
       if (popcount(where) != 2) continue;
       const auto house = topo.house(h);
-      const int a = node_of(house[static_cast<std::size_t>(lowest(where))], d);
-      const int b = node_of(house[static_cast<std::size_t>(lowest(where & (where - 1)))], d);
+      const int a = id_of(house[static_cast<std::size_t>(lowest(where))], d);
+      const int b = id_of(house[static_cast<std::size_t>(lowest(where & (where - 1)))], d);
       auto add = [&](int from, int to) {
         auto& list = strong[static_cast<std::size_t>(from)];
         if (std::find(list.begin(), list.end(), to) == list.end()) list.push_back(to);
@@ -108,7 +117,12 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
       add(a, b);
       add(b, a);
     }
-  for (auto& list : strong) std::sort(list.begin(), list.end());
+  for (int id = 0; id < nodes; ++id) {
+    auto& list = strong[static_cast<std::size_t>(id)];
+    std::sort(list.begin(), list.end());
+  }
+  auto strong_begin = [&](int id) { return strong[static_cast<std::size_t>(id)].data(); };
+  auto strong_stop = [&](int id) { return strong[static_cast<std::size_t>(id)].data() + strong[static_cast<std::size_t>(id)].size(); };
 
   thread_local std::vector<std::vector<int>> levels;
   thread_local NodeSet off, seen_off, seen_on, conclusion;
@@ -127,7 +141,7 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
     levels[depth++].assign(nodes_at.begin(), nodes_at.end());
   };
   for (int start = 0; start < nodes; ++start) {
-    if (!present.test(start) || strong[static_cast<std::size_t>(start)].empty()) continue;
+    if (strong_begin(start) == strong_stop(start)) continue;
     seen_off.reset(words);
     seen_on.reset(words);
     seen_off.set(start);
@@ -146,8 +160,8 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
       // Strong links: every candidate switched off forces its partners on.
       on.clear();
       for (int u : levels[depth - 1])
-        for (int v : strong[static_cast<std::size_t>(u)])
-          if (!seen_on.test(v)) {
+        for (const int* v_at = strong_begin(u); v_at != strong_stop(u); ++v_at)
+          if (const int v = *v_at; !seen_on.test(v)) {
             seen_on.set(v);
             on.push_back(v);
           }
@@ -199,8 +213,7 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
     for (int k = static_cast<int>(depth) - 2; k >= 0; --k) {
       const int next = chain.back();
       for (int u : levels[static_cast<std::size_t>(k)]) {
-        const bool linked = k % 2 == 0 ? std::binary_search(strong[static_cast<std::size_t>(u)].begin(),
-                                                            strong[static_cast<std::size_t>(u)].end(), next)
+        const bool linked = k % 2 == 0 ? std::binary_search(strong_begin(u), strong_stop(u), next)
                                        : weak_test(u, next);
         if (linked) {
           chain.push_back(u);
@@ -223,17 +236,19 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
     if (count == limit) break;
     Step step;
     step.technique = Technique::aic;
-    for (int node : f.chain) {
+    for (int id : f.chain) {
+      const int node = node_of_id[static_cast<std::size_t>(id)];
       step.chain.push_back({node / n, node % n + 1});
       step.cells.push_back(node / n);
       step.digits |= digit_bit(node % n + 1);
     }
     if (f.chain.front() == f.chain.back()) {  // "not s => s"
-      step.placements = {{f.chain.front() / n, f.chain.front() % n + 1}};
+      const int node = node_of_id[static_cast<std::size_t>(f.chain.front())];
+      step.placements = {{node / n, node % n + 1}};
     } else {
       for (std::size_t i = 0; i < words; ++i)
         for (std::uint64_t m = f.conclusion.words()[i]; m; m &= m - 1) {
-          const int node = static_cast<int>(i * 64) + lowest(m);
+          const int node = node_of_id[static_cast<std::size_t>(i * 64) + static_cast<std::size_t>(lowest(m))];
           step.eliminations.push_back({node / n, node % n + 1});
         }
       normalise(step);
