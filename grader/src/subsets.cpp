@@ -65,6 +65,19 @@ bool find_naked_subset(const Board& board, int size, Step& step) {
     if (open <= size || static_cast<int>(cells.size()) < size) continue;
     if (combinations(cells, size, [&](std::span<const int> chosen, std::uint64_t digits) {
           if (popcount(digits) != size) return false;
+          // Most subsets a board holds have had their eliminations made: tell so before a
+          // step is built (the ladder asks every house at every stall).
+          bool removes = false;
+          for (int c : topo.house(h)) {
+            if (!(board.candidates(c) & digits) || board.value(c) != 0) continue;
+            bool in_subset = false;
+            for (int s : chosen) in_subset = in_subset || s == c;
+            if (!in_subset) {
+              removes = true;
+              break;
+            }
+          }
+          if (!removes) return false;
           reset_step(step);
           for (int c : topo.house(h)) {
             bool in_subset = false;
@@ -103,8 +116,12 @@ bool find_hidden_subset(const Board& board, int size, Step& step, const StepFilt
           if (popcount(where) != size) return false;
           std::uint64_t keep = 0;
           for (int d : chosen) keep |= digit_bit(d);
-          reset_step(step);
           const auto house = topo.house(h);
+          std::uint64_t others = 0;  // the subset's cells' other digits: none, nothing to remove
+          for (std::uint64_t w = where; w; w &= w - 1)
+            if (const int c = house[static_cast<std::size_t>(lowest(w))]; board.value(c) == 0) others |= board.candidates(c) & ~keep;
+          if (!others) return false;
+          reset_step(step);
           for (std::uint64_t w = where; w; w &= w - 1) {
             const int c = house[static_cast<std::size_t>(lowest(w))];
             step.cells.push_back(c);
