@@ -74,6 +74,10 @@ bool find_dynamic_forcing_chain(const Board& board, Step& step);
 /// the first step is always the find_ function's.
 std::size_t find_forcing_chain_steps(Technique technique, const Board& board, std::size_t limit, std::vector<Step>& out,
                                      int max_length = std::numeric_limits<int>::max());
+/// Test hook: whether the analysis behind these finders skips the assumptions an earlier
+/// run reached without a contradiction (on by default; off, every assumption is run). Per
+/// thread.
+void set_reach_skip_for_test(bool on);
 /// Dynamic forcing chains "+" (SE 9.0): propagation adds locked candidates (pointing and
 /// claiming on the assumed board) to the singles; the shortest of both forms.
 bool find_dynamic_forcing_chain_plus(const Board& board, Step& step);

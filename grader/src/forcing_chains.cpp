@@ -738,8 +738,11 @@ struct Analysis {
   Mode mode = Mode::dynamic;
   std::shared_ptr<const Topology> topo;
   std::uint64_t stamp = 0;  // the board analysed (Board::stamp)
-  /// Per state id (assumption): whether it was run, led to a contradiction, and what it reached.
-  std::vector<std::uint8_t> ran, contradicts;
+  /// Per state id (assumption): whether it was analysed, led to a contradiction, and what it
+  /// reached (held in `reached` when `kept`; see analyse() for the assumptions not run).
+  std::vector<std::uint8_t> ran, contradicts, kept;
+  /// The states some run reached without a contradiction (run-based modes): see analyse().
+  std::vector<std::uint64_t> covered;
   /// What assumption s reached: `words` words from s·words (one flat block, not a vector
   /// per assumption: an analysis holds up to 2·cells·n of them and is rebuilt every step).
   std::vector<std::uint64_t> reached;
@@ -747,14 +750,28 @@ struct Analysis {
   std::vector<int> contradiction_length;
   const std::uint64_t* reached_by(int s) const { return reached.data() + static_cast<std::size_t>(s) * words; }
 
-  bool matches(const Board& board, Mode m) const {
-    return m == mode && topo.get() == &board.topo() && stamp == board.stamp();
-  }
+  bool skipping = true;  // made with the skip analyse() describes (off only in tests)
+
+  bool matches(const Board& board, Mode m) const;
 };
+
+// Whether analyse() skips reached assumptions (set_reach_skip_for_test).
+thread_local bool skip_reached = true;
+
+bool Analysis::matches(const Board& board, Mode m) const {
+  return m == mode && topo.get() == &board.topo() && stamp == board.stamp() && skipping == skip_reached;
+}
 
 /// The analysis of `board` in `mode`: assumptions "true" for every candidate, and "false"
 /// too when `with_false`. Cached per thread: finders for one stalled board share it.
-const Analysis& analyse(const Board& board, Mode mode, bool with_false) {
+///
+/// An assumption that an earlier run reached without a contradiction is not run: every rule
+/// of a propagation is monotone (more known states only ever make more known), so a run from
+/// a state t that a run from s reached derives a subset of what s's derived, and s's held no
+/// contradiction. Such an assumption is marked analysed and free of contradiction, and its
+/// reach is computed only if a verity asks for it (reach_of). On top1465's stalls most
+/// "true" assumptions are reached by another's run this way.
+Analysis& analyse(const Board& board, Mode mode, bool with_false) {
   thread_local std::vector<Analysis> cache(4);
   Analysis& a = cache[static_cast<std::size_t>(mode)];
   const bool same = a.matches(board, mode);
@@ -765,7 +782,10 @@ const Analysis& analyse(const Board& board, Mode mode, bool with_false) {
     const std::size_t count = static_cast<std::size_t>(board.cells() * board.n() * 2);
     a.ran.assign(count, 0);
     a.contradicts.assign(count, 0);
+    a.kept.assign(count, 0);
+    a.skipping = skip_reached;
     a.words = (count + 63) / 64;
+    a.covered.assign(a.words, 0);
     a.reached.resize(count * a.words);
     a.contradiction_length.assign(count, 0);
   }
@@ -783,6 +803,8 @@ const Analysis& analyse(const Board& board, Mode mode, bool with_false) {
         const int s = st.state(c, lowest(m) + 1, on);
         if (a.ran[static_cast<std::size_t>(s)]) continue;
         a.ran[static_cast<std::size_t>(s)] = 1;
+        if (a.skipping && mode != Mode::static_links && ((a.covered[static_cast<std::size_t>(s) >> 6] >> (s & 63)) & 1)) continue;
+        a.kept[static_cast<std::size_t>(s)] = 1;
         if (by_closure) {
           const std::uint64_t* reach = prop.closure(s);
           bool clash = false;
@@ -797,11 +819,25 @@ const Analysis& analyse(const Board& board, Mode mode, bool with_false) {
           a.contradicts[static_cast<std::size_t>(s)] = 1;
           a.contradiction_length[static_cast<std::size_t>(s)] = prop.contradiction_length();
         } else {
-          std::copy(prop.known().words().begin(), prop.known().words().end(), a.reached.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(s) * a.words));
+          const std::vector<std::uint64_t>& known = prop.known().words();
+          std::copy(known.begin(), known.end(), a.reached.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(s) * a.words));
+          for (std::size_t k = 0; k < a.words; ++k) a.covered[k] |= known[k];
         }
       }
   }
   return a;
+}
+
+/// What assumption s reached (a.words words): from the analysis, or run now when the
+/// analysis passed over it (analyse()). `s` must be analysed and free of contradiction.
+const std::uint64_t* reach_of(Analysis& a, Propagator& prop, int s) {
+  const std::size_t i = static_cast<std::size_t>(s);
+  if (!a.kept[i]) {
+    prop.run(s);
+    std::copy(prop.known().words().begin(), prop.known().words().end(), a.reached.begin() + static_cast<std::ptrdiff_t>(i * a.words));
+    a.kept[i] = 1;
+  }
+  return a.reached_by(s);
 }
 
 
@@ -895,7 +931,7 @@ std::size_t verity_steps(const Board& board, Mode mode, std::span<const Choice> 
   const bool with_false = std::any_of(choices.begin(), choices.end(), [](const Choice& c) {
     return std::any_of(c.branches.begin(), c.branches.end(), [](int s) { return !States::on(s); });
   });
-  const Analysis& a = analyse(board, mode, with_false);
+  Analysis& a = analyse(board, mode, with_false);
   const States st{board.n()};
   Propagator& prop = propagator_for(board, mode);
   Bits common;
@@ -932,11 +968,11 @@ std::size_t verity_steps(const Board& board, Mode mode, std::span<const Choice> 
     bool usable = choice.branches.size() >= 2;
     for (int s : choice.branches) usable = usable && a.ran[static_cast<std::size_t>(s)] && !a.contradicts[static_cast<std::size_t>(s)];
     if (!usable) continue;
-    const std::uint64_t* first = a.reached_by(choice.branches[0]);
+    const std::uint64_t* first = reach_of(a, prop, choice.branches[0]);
     for (std::size_t k = 0; k < a.words; ++k) both[k] = first[k] & progress_words[k];
     bool any = true;
     for (std::size_t i = 1; i < choice.branches.size() && any; ++i) {
-      const std::uint64_t* w = a.reached_by(choice.branches[i]);
+      const std::uint64_t* w = reach_of(a, prop, choice.branches[i]);
       std::uint64_t left = 0;
       for (std::size_t k = 0; k < a.words; ++k) left |= both[k] &= w[k];
       any = left != 0;
@@ -1056,6 +1092,8 @@ std::span<const Choice> region_choices(const Board& board) {
 }
 
 }  // namespace
+
+void set_reach_skip_for_test(bool on) { skip_reached = on; }
 
 bool find_nishio(const Board& board, Step& step) {
   if (board.n() > kMaxN) return false;

@@ -305,3 +305,46 @@ TEST(GraderForcing, MaxLengthBuildsExactlyTheShortSteps) {
   EXPECT_GT(cut, 20);            // some answers lost their longer steps
   EXPECT_GT(shortest_only, 20);  // and some kept only the shortest
 }
+
+TEST(GraderForcing, SkippingReachedAssumptionsChangesNoStep) {
+  // The analysis does not run an assumption that an earlier run reached without a
+  // contradiction (propagation is monotone: such a run derives a subset of the earlier one's),
+  // and computes its reach only when a verity asks. Every technique's answer, steps and
+  // proofs alike, must be the one of running every assumption.
+  auto lines = sudokit::testing::every_nth(sudokit::testing::load_lines("puzzles/hardest_1106.txt"), 11);
+  for (const std::string& line : sudokit::testing::every_nth(sudokit::testing::load_lines("puzzles/top1465.txt"), 29)) lines.push_back(line);
+  sudokit::Solver solver(sudokit::EngineKind::dlx);
+  int compared = 0, nonempty = 0;
+  auto same = [](const Step& a, const Step& b) {
+    return a.technique == b.technique && a.placements == b.placements && a.eliminations == b.eliminations && a.chain == b.chain &&
+           a.cells == b.cells;
+  };
+  for (const std::string& line : lines) {
+    const Grid puzzle = sudokit::testing::grid_from_line(line.substr(0, 81));
+    const auto solved = solver.solve(puzzle, 2, 1);
+    ASSERT_EQ(solved.count, 1U) << line;
+    sudokit::testing::walk_stalls(puzzle, solved.solutions.front(), 4, [&](const Board& board) -> std::optional<Step> {
+      // The dynamic ones first on the same board, as the ladder asks them (the verities then
+      // read the contradiction analysis's reaches).
+      for (Technique t : {Technique::nishio, Technique::dynamic_contradiction, Technique::dynamic_forcing_chain,
+                          Technique::dynamic_forcing_chain_plus}) {
+        std::vector<Step> skipped, every;
+        g::set_reach_skip_for_test(true);
+        g::find_forcing_chain_steps(t, board, 24, skipped);
+        g::set_reach_skip_for_test(false);
+        g::find_forcing_chain_steps(t, board, 24, every);
+        g::set_reach_skip_for_test(true);
+        EXPECT_EQ(skipped.size(), every.size()) << sudokit::technique_name(t) << " " << line;
+        for (std::size_t i = 0; i < std::min(skipped.size(), every.size()); ++i)
+          EXPECT_TRUE(same(skipped[i], every[i])) << sudokit::technique_name(t) << " step " << i << " " << line;
+        nonempty += !every.empty();
+        ++compared;
+      }
+      Step step;
+      return g::find_dynamic_forcing_chain_plus(board, step) ? std::optional<Step>(step) : std::nullopt;
+    });
+  }
+  EXPECT_GT(compared, 400);
+  EXPECT_GT(nonempty, 200);
+  std::printf("forcing-chain answers compared: %d (%d with steps)\n", compared, nonempty);
+}
