@@ -285,10 +285,20 @@ class Propagator {
     // two places in a house (expand()'s static rule).
     adj_first_.assign(static_cast<std::size_t>(count) + 1, 0);
     adj_.clear();
+    // States in id order (cell, digit, false then true), cell and digit counted rather than
+    // divided out.
     for (int s = 0; s < count; ++s) {
       adj_first_[static_cast<std::size_t>(s)] = static_cast<int>(adj_.size());
-      const int cell = states_.cell(s), digit = states_.digit(s);
-      const std::uint64_t m = base_[static_cast<std::size_t>(cell)], dbit = digit_bit(digit);
+      const int cell = (s >> 1) / topo_.n;
+      const std::uint64_t m = base_[static_cast<std::size_t>(cell)];
+      if (!m) {  // a placed cell: none of its states is on the board
+        const int end = (cell + 1) * topo_.n * 2;
+        for (++s; s < end; ++s) adj_first_[static_cast<std::size_t>(s)] = static_cast<int>(adj_.size());
+        --s;
+        continue;
+      }
+      const int digit = (s >> 1) - cell * topo_.n + 1;
+      const std::uint64_t dbit = digit_bit(digit);
       if (!(m & dbit)) continue;
       if (States::on(s)) {
         const int index = s >> 1;
@@ -315,9 +325,10 @@ class Propagator {
     part_sink_.clear();
     tarjan_stack_.clear();
     int next_index = 0, parts = 0;
-    for (int root = 0; root < count; ++root) {
-      const std::uint64_t m = base_[static_cast<std::size_t>(states_.cell(root))];
-      if (!(m & digit_bit(states_.digit(root))) || index_[static_cast<std::size_t>(root)] >= 0) continue;
+    for (int c = 0; c < topo_.cells; ++c)
+    for (std::uint64_t m = base_[static_cast<std::size_t>(c)]; m; m &= m - 1)
+    for (int root = states_.state(c, lowest(m) + 1, false), last = root + 1; root <= last; ++root) {
+      if (index_[static_cast<std::size_t>(root)] >= 0) continue;
       frames_.clear();
       frames_.push_back({root, adj_first_[static_cast<std::size_t>(root)]});
       index_[static_cast<std::size_t>(root)] = low_[static_cast<std::size_t>(root)] = next_index++;
@@ -1017,31 +1028,60 @@ std::size_t verity_steps(const Board& board, Mode mode, std::span<const Choice> 
     std::iter_swap(conclusions.begin(), std::min_element(conclusions.begin(), conclusions.end(), shorter));
   else
     std::stable_sort(conclusions.begin(), conclusions.end(), shorter);
-  std::size_t count = 0;
-  thread_local std::vector<int> concluded;
-  concluded.clear();
+  // The conclusions that become steps, in order: each target once (a longer proof of the same
+  // is passed over), at most `limit`, and past max_length only the shortest when none is
+  // within it (sorted, or asked for one, the shortest first).
+  struct Chosen {
+    std::size_t entry;
+    int target;
+    std::size_t first_proof;  // its branches' proofs: proofs[first_proof ..]
+  };
+  thread_local std::vector<Chosen> chosen;
+  chosen.clear();
+  std::size_t proof_count = 0;
   for (const Conclusion& c : conclusions) {
-    if (count == limit) break;
-    // Sorted (or, asked for one, the shortest first): past max_length nothing more is built,
-    // except the shortest when none is within it.
-    if (c.length > max_length && count > 0) break;
+    if (chosen.size() == limit) break;
+    if (c.length > max_length && !chosen.empty()) break;
     const Pending& entry = pending[c.entry];
     const int target = entry.targets[c.target];
-    if (std::find(concluded.begin(), concluded.end(), target) != concluded.end()) continue;  // a longer proof of the same
-    concluded.push_back(target);
+    if (std::any_of(chosen.begin(), chosen.end(), [target](const Chosen& k) { return k.target == target; })) continue;
+    chosen.push_back({c.entry, target, proof_count});
+    proof_count += entry.choice->branches.size();
+  }
+  // Every proof a step needs, with one run per distinct branch: several steps often come
+  // from one choice (its branches agree on more than one target), and a run is what a proof
+  // costs.
+  struct Use {
+    int branch, target;
+    std::size_t proof;
+  };
+  thread_local std::vector<Use> uses;
+  thread_local std::vector<std::vector<int>> proofs;
+  uses.clear();
+  if (proofs.size() < proof_count) proofs.resize(proof_count);
+  for (const Chosen& k : chosen) {
+    const auto& branches = pending[k.entry].choice->branches;
+    for (std::size_t i = 0; i < branches.size(); ++i) uses.push_back({branches[i], k.target, k.first_proof + i});
+  }
+  std::stable_sort(uses.begin(), uses.end(), [](const Use& x, const Use& y) { return x.branch < y.branch; });
+  for (std::size_t u = 0; u < uses.size(); ++u) {
+    if (u == 0 || uses[u].branch != uses[u - 1].branch) prop.run(uses[u].branch);
+    proofs[uses[u].proof] = prop.proof({uses[u].target});
+  }
+  for (const Chosen& k : chosen) {
+    const Pending& entry = pending[k.entry];
     Step& step = out.emplace_back();
     step.technique = technique;
-    for (int b : entry.choice->branches) {
-      prop.run(b);
-      push_proof(step, st, prop.proof({target}));
+    for (std::size_t i = 0; i < entry.choice->branches.size(); ++i) {
+      const int b = entry.choice->branches[i];
+      push_proof(step, st, proofs[k.first_proof + i]);
       if (std::find(step.cells.begin(), step.cells.end(), st.cell(b)) == step.cells.end()) step.cells.push_back(st.cell(b));
       step.digits |= digit_bit(st.digit(b));
     }
     if (entry.choice->house != kNone) step.houses = {entry.choice->house};
-    set_conclusion(step, st, target);
-    ++count;
+    set_conclusion(step, st, k.target);
   }
-  return count;
+  return chosen.size();
 }
 
 /// The shortest verity (verity_steps' first), in `step`.
