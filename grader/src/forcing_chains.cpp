@@ -286,35 +286,31 @@ class Propagator {
     adj_first_.assign(static_cast<std::size_t>(count) + 1, 0);
     adj_.clear();
     // States in id order (cell, digit, false then true), cell and digit counted rather than
-    // divided out.
-    for (int s = 0; s < count; ++s) {
-      adj_first_[static_cast<std::size_t>(s)] = static_cast<int>(adj_.size());
-      const int cell = (s >> 1) / topo_.n;
+    // divided out of the id.
+    int s = 0;
+    for (int cell = 0; cell < topo_.cells; ++cell) {
       const std::uint64_t m = base_[static_cast<std::size_t>(cell)];
-      if (!m) {  // a placed cell: none of its states is on the board
-        const int end = (cell + 1) * topo_.n * 2;
-        for (++s; s < end; ++s) adj_first_[static_cast<std::size_t>(s)] = static_cast<int>(adj_.size());
-        --s;
-        continue;
-      }
-      const int digit = (s >> 1) - cell * topo_.n + 1;
-      const std::uint64_t dbit = digit_bit(digit);
-      if (!(m & dbit)) continue;
-      if (States::on(s)) {
-        const int index = s >> 1;
-        adj_.insert(adj_.end(), on_children_.begin() + on_first_[static_cast<std::size_t>(index)],
-                    on_children_.begin() + on_first_[static_cast<std::size_t>(index + 1)]);
-        continue;
-      }
-      if (popcount(m) == 2) adj_.push_back(states_.state(cell, lowest(m & ~dbit) + 1, true));
-      int houses[kMaxCellHouses];
-      const int in_houses = cell_houses(cell, houses);
-      for (int i = 0; i < in_houses; ++i) {
-        const std::size_t hd = static_cast<std::size_t>(houses[i] * topo_.n + digit - 1);
-        if (base_count_[hd] != 2) continue;
-        const int other = pair_places_[2 * hd + 1] != cell ? pair_places_[2 * hd + 1] : pair_places_[2 * hd];
-        adj_.push_back(states_.state(other, digit, true));
-      }
+      for (int digit = 1; digit <= topo_.n; ++digit)
+        for (int on = 0; on < 2; ++on, ++s) {
+          adj_first_[static_cast<std::size_t>(s)] = static_cast<int>(adj_.size());
+          const std::uint64_t dbit = digit_bit(digit);
+          if (!(m & dbit)) continue;
+          if (on) {
+            const int index = s >> 1;
+            adj_.insert(adj_.end(), on_children_.begin() + on_first_[static_cast<std::size_t>(index)],
+                        on_children_.begin() + on_first_[static_cast<std::size_t>(index + 1)]);
+            continue;
+          }
+          if (popcount(m) == 2) adj_.push_back(states_.state(cell, lowest(m & ~dbit) + 1, true));
+          int houses[kMaxCellHouses];
+          const int in_houses = cell_houses(cell, houses);
+          for (int i = 0; i < in_houses; ++i) {
+            const std::size_t hd = static_cast<std::size_t>(houses[i] * topo_.n + digit - 1);
+            if (base_count_[hd] != 2) continue;
+            const int other = pair_places_[2 * hd + 1] != cell ? pair_places_[2 * hd + 1] : pair_places_[2 * hd];
+            adj_.push_back(states_.state(other, digit, true));
+          }
+        }
     }
     adj_first_[static_cast<std::size_t>(count)] = static_cast<int>(adj_.size());
     // Tarjan, iteratively: frames of (state, next child).
