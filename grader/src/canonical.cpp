@@ -266,6 +266,12 @@ Grid Transform::apply(const Grid& puzzle) const {
   return out;
 }
 
+// Aligned to a cache line: the arrangement search inside is most of an easy puzzle's grade,
+// and where its loops fell within their 64-byte lines moved 17-clue grading by up to 10%
+// between builds whose code here was identical (docs/PERFORMANCE.md, sessions 12 and 13).
+#if defined(__GNUC__)
+__attribute__((aligned(64)))
+#endif
 std::optional<Transform> canonical_transform(const Grid& puzzle) {
   const Shape& shape = puzzle.shape;
   const int n = shape.n;
