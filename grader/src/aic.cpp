@@ -117,12 +117,7 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
       add(a, b);
       add(b, a);
     }
-  for (int id = 0; id < nodes; ++id) {
-    auto& list = strong[static_cast<std::size_t>(id)];
-    std::sort(list.begin(), list.end());
-  }
-  auto strong_begin = [&](int id) { return strong[static_cast<std::size_t>(id)].data(); };
-  auto strong_stop = [&](int id) { return strong[static_cast<std::size_t>(id)].data() + strong[static_cast<std::size_t>(id)].size(); };
+  for (int id = 0; id < nodes; ++id) std::sort(strong[static_cast<std::size_t>(id)].begin(), strong[static_cast<std::size_t>(id)].end());
 
   thread_local std::vector<std::vector<int>> levels;
   thread_local NodeSet off, seen_off, seen_on, conclusion;
@@ -141,7 +136,7 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
     levels[depth++].assign(nodes_at.begin(), nodes_at.end());
   };
   for (int start = 0; start < nodes; ++start) {
-    if (strong_begin(start) == strong_stop(start)) continue;
+    if (strong[static_cast<std::size_t>(start)].empty()) continue;
     seen_off.reset(words);
     seen_on.reset(words);
     seen_off.set(start);
@@ -160,8 +155,8 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
       // Strong links: every candidate switched off forces its partners on.
       on.clear();
       for (int u : levels[depth - 1])
-        for (const int* v_at = strong_begin(u); v_at != strong_stop(u); ++v_at)
-          if (const int v = *v_at; !seen_on.test(v)) {
+        for (int v : strong[static_cast<std::size_t>(u)])
+          if (!seen_on.test(v)) {
             seen_on.set(v);
             on.push_back(v);
           }
@@ -213,7 +208,8 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
     for (int k = static_cast<int>(depth) - 2; k >= 0; --k) {
       const int next = chain.back();
       for (int u : levels[static_cast<std::size_t>(k)]) {
-        const bool linked = k % 2 == 0 ? std::binary_search(strong_begin(u), strong_stop(u), next)
+        const bool linked = k % 2 == 0 ? std::binary_search(strong[static_cast<std::size_t>(u)].begin(),
+                                                            strong[static_cast<std::size_t>(u)].end(), next)
                                        : weak_test(u, next);
         if (linked) {
           chain.push_back(u);
