@@ -12,7 +12,10 @@
 // as before, then the expensive ones cheapest-per-step first, takes the first step within R,
 // and takes every conclusion of an AIC search or forcing-chain analysis at once (next_step's ceiling). A
 // step above R is still found by the ladder exactly, so the rating rises only where SE's
-// would. GradeOptions::easiest_path turns this off (SE's own path, step for step).
+// would. A guess counts as such a step (rated kGuessRating, 9.5): past one, any step up to
+// 9.5 may follow, where the ladder used to be walked from the bottom for every step after
+// the guess (hardest_1106: 1.3× faster, every rating and level the same).
+// GradeOptions::easiest_path turns this off (SE's own path, step for step).
 //
 // Before the loop the solver decides whether the puzzle has a solution and whether it is
 // unique (cheap next to grading, and the uniqueness techniques must not run otherwise). When
@@ -917,10 +920,10 @@ Grade Grader::Impl::grade_as_given(const Grid& puzzle, const GradeOptions& optio
     if (options.record_path) result.path.push_back(std::move(step));
   };
   while (board.unsolved() > 0) {
-    // Past the hardest logical step so far, a stall may take any step rated no higher
-    // (next_step's ceiling): the rating stays, and the search is much cheaper.
+    // Past the hardest step so far (a guess included), a stall may take any step rated no
+    // higher (next_step's ceiling): the rating stays, and the search is much cheaper.
     std::vector<Step> more;  // further steps of the same analysis, each rated within the ceiling
-    const double ceiling = options.easiest_path ? -1.0 : hardest_logical_rating;
+    const double ceiling = options.easiest_path ? -1.0 : hardest_rating;
     std::optional<Step> step =
         grading::next_step(board, result.used_uniqueness, metered, ceiling, options.easiest_path ? nullptr : &more);
     if (meter.spent) break;

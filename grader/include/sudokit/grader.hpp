@@ -226,7 +226,9 @@ struct Grade {
   int score = 0;
   /// Hardest technique on the path (guess when logic stalled); empty when nothing was needed.
   std::optional<Technique> hardest;
-  /// Hardest technique short of guessing (what the reader needed before the stall).
+  /// Hardest technique of the path short of guessing. Past a guess the path may take any step
+  /// rated up to the guess's (see GradeOptions::easiest_path), so there this can name a harder
+  /// technique than the easiest way on would need; before the first guess it cannot.
   std::optional<Technique> hardest_logical;
   std::array<int, kTechniqueCount> counts{};  ///< applications per technique
   int givens = 0;
@@ -255,7 +257,9 @@ struct GradeOptions {
   /// higher (several from one AIC or forcing-chain search): the rating stays the hardest step's,
   /// only the later steps (and so `score` and the path) differ. The same rating on 2,917 of
   /// the 2,921 puzzles of grade_diff_bench (4 are 0.1 lower), about 2.5× faster on top1465
-  /// (docs/PERFORMANCE.md, Grader speed, session 8).
+  /// (docs/PERFORMANCE.md, Grader speed, session 8). A guess is such a hardest step (rated
+  /// kGuessRating): past one, any step rated up to it may follow (1.3× faster on
+  /// hardest_1106 with every rating the same; `score` and `hardest_logical` can differ).
   bool easiest_path = false;
   /// Per grade (sudokit/budget.hpp). A node is a search node of the solver's uniqueness
   /// check or of the guess count, or one technique tried on one board, so a node budget
