@@ -19,22 +19,36 @@ bool find_medusa_3d(const Board& board, Step& step);
 
 // Shared by the uniqueness finders of uniqueness.cpp and uniqueness_more.cpp.
 
-/// Calls visit(corners) for every rectangle of four cells spanning two rows, two columns and
-/// two boxes (the shape of every uniqueness rectangle), corners ordered top-left, top-right,
-/// bottom-left, bottom-right, until visit returns true. `empty`: require all four empty.
+/// Every rectangle of four cells spanning two rows, two columns and two boxes of the board's
+/// shape (the shape of every uniqueness rectangle), corners ordered top-left, top-right,
+/// bottom-left, bottom-right, rectangles by top row, bottom row, left column, right column.
+/// Listed once per shape (cached per thread, uniqueness.cpp): the uniqueness finders are
+/// asked at most steps of a hard grade, and walking every pair of rows and of columns to
+/// find the 486 rectangles of a 9×9 board cost more than looking at them.
+const std::vector<std::array<int, 4>>& rectangles(const Board& board);
+
+/// Calls visit(corners) for every rectangle (rectangles()) until visit returns true.
+/// `empty`: only those whose four corners are empty.
 template <class Visit>
 bool for_each_corners(const Board& board, bool empty, Visit visit) {
-  const Topology& topo = board.topo();
-  const int n = topo.n;
-  for (int r1 = 0; r1 < n; ++r1)
-    for (int r2 = r1 + 1; r2 < n; ++r2)
-      for (int c1 = 0; c1 < n; ++c1)
-        for (int c2 = c1 + 1; c2 < n; ++c2) {
-          const std::array<int, 4> k = {r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2};
-          if (!((topo.box[k[0]] == topo.box[k[1]]) != (topo.box[k[0]] == topo.box[k[2]]))) continue;
-          if (empty && (board.value(k[0]) || board.value(k[1]) || board.value(k[2]) || board.value(k[3]))) continue;
-          if (visit(k)) return true;
-        }
+  for (const std::array<int, 4>& k : rectangles(board)) {
+    if (empty && (board.value(k[0]) || board.value(k[1]) || board.value(k[2]) || board.value(k[3]))) continue;
+    if (visit(k)) return true;
+  }
+  return false;
+}
+
+/// for_each_corners(board, true, visit) less the rectangles whose corners share fewer than
+/// two candidates, which no unique or hidden rectangle can use (each needs a digit pair held
+/// by all four corners): visit(corners, common candidates).
+template <class Visit>
+bool for_each_open_rectangle(const Board& board, Visit visit) {
+  for (const std::array<int, 4>& k : rectangles(board)) {
+    if (board.value(k[0]) || board.value(k[1]) || board.value(k[2]) || board.value(k[3])) continue;
+    const std::uint64_t common = board.candidates(k[0]) & board.candidates(k[1]) & board.candidates(k[2]) & board.candidates(k[3]);
+    if ((common & (common - 1)) == 0) continue;
+    if (visit(k, common)) return true;
+  }
   return false;
 }
 

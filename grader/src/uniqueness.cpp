@@ -11,6 +11,7 @@
 //    twice in every house where it fits at all. Such a "grave" has no solution or at least
 //    two, so on a unique puzzle the extra digit is the true one: it is placed.
 #include <array>
+#include <memory>
 #include <vector>
 
 #include "board.hpp"
@@ -18,10 +19,33 @@
 
 namespace sudokit::grading {
 
+const std::vector<std::array<int, 4>>& rectangles(const Board& board) {
+  // The last shape's list; held with its topology, so that a freed topology's address coming
+  // back as another's cannot be mistaken for it.
+  thread_local std::shared_ptr<const Topology> key;
+  thread_local std::vector<std::array<int, 4>> list;
+  if (key.get() == &board.topo()) return list;
+  key = board.topology();
+  list.clear();
+  const Topology& topo = board.topo();
+  const int n = topo.n;
+  for (int r1 = 0; r1 < n; ++r1)
+    for (int r2 = r1 + 1; r2 < n; ++r2)
+      for (int c1 = 0; c1 < n; ++c1)
+        for (int c2 = c1 + 1; c2 < n; ++c2) {
+          const std::array<int, 4> k = {r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2};
+          // Two boxes: the top corners share one or the left corners do, not both.
+          if ((topo.box[static_cast<std::size_t>(k[0])] == topo.box[static_cast<std::size_t>(k[1])]) !=
+              (topo.box[static_cast<std::size_t>(k[0])] == topo.box[static_cast<std::size_t>(k[2])]))
+            list.push_back(k);
+        }
+  return list;
+}
+
 bool find_unique_rectangle_1(const Board& board, Step& step) {
-  // Four empty corners in two boxes (for_each_corners' empty rectangles: classic boxes only;
-  // variants are graded without uniqueness techniques).
-  return for_each_corners(board, true, [&](const std::array<int, 4>& corners) {
+  // Four empty corners in two boxes sharing a pair (for_each_open_rectangle: classic boxes
+  // only; variants are graded without uniqueness techniques).
+  return for_each_open_rectangle(board, [&](const std::array<int, 4>& corners, std::uint64_t) {
     // The corner that is not bivalue; the three others must be one and the same pair.
     int odd = -1;
     std::uint64_t pair = 0;
@@ -108,10 +132,7 @@ namespace {
 //    neither can be b (b leaves both roof cells; SE 4.6).
 template <class Visit>
 bool for_each_rectangle(const Board& board, Visit visit) {
-  return for_each_corners(board, true, [&](const std::array<int, 4>& corners) {
-    std::uint64_t common = board.all_digits();
-    for (int c : corners) common &= board.candidates(c);
-    if (popcount(common) < 2) return false;
+  return for_each_open_rectangle(board, [&](const std::array<int, 4>& corners, std::uint64_t common) {
     // The roof, per thread: this runs for every rectangle of every stalled board.
     thread_local std::vector<int> roof;
     for (std::uint64_t ma = common; ma; ma &= ma - 1)

@@ -78,10 +78,6 @@ bool for_each_pair(std::uint64_t common, Visit visit) {
   return false;
 }
 
-std::uint64_t common_candidates(const Board& board, const std::array<int, 4>& k) {
-  return board.candidates(k[0]) & board.candidates(k[1]) & board.candidates(k[2]) & board.candidates(k[3]);
-}
-
 /// The house-of-cells test of BUG: with `extras[cell]` removed, is every empty cell bivalue and
 /// every digit in every house twice or absent?
 bool is_grave(const Board& board, const std::vector<std::uint64_t>& extras) {
@@ -166,8 +162,8 @@ std::vector<int> houses_of_all(const Topology& topo, const std::vector<int>& cel
 
 bool find_unique_rectangle_5(const Board& board, Step& step) {
   const Topology& topo = board.topo();
-  return for_each_corners(board, true, [&](const std::array<int, 4>& k) {
-    return for_each_pair(common_candidates(board, k), [&](int a, int b) {
+  return for_each_open_rectangle(board, [&](const std::array<int, 4>& k, std::uint64_t common) {
+    return for_each_pair(common, [&](int a, int b) {
       const std::uint64_t pair = digit_bit(a) | digit_bit(b);
       thread_local std::vector<int> roof;  // per thread: one per rectangle and pair otherwise
       roof.clear();
@@ -191,8 +187,8 @@ bool find_unique_rectangle_5(const Board& board, Step& step) {
 
 bool find_unique_rectangle_6(const Board& board, Step& step) {
   const Topology& topo = board.topo();
-  return for_each_corners(board, true, [&](const std::array<int, 4>& k) {
-    return for_each_pair(common_candidates(board, k), [&](int a, int b) {
+  return for_each_open_rectangle(board, [&](const std::array<int, 4>& k, std::uint64_t common) {
+    return for_each_pair(common, [&](int a, int b) {
       const std::uint64_t pair = digit_bit(a) | digit_bit(b);
       for (int f = 0; f < 2; ++f) {  // floor diagonal: corners f and 3-f
         const int floor0 = k[static_cast<std::size_t>(f)], floor1 = k[static_cast<std::size_t>(diagonal(f))];
@@ -222,8 +218,8 @@ bool find_unique_rectangle_6(const Board& board, Step& step) {
 
 bool find_hidden_rectangle(const Board& board, Step& step) {
   const Topology& topo = board.topo();
-  return for_each_corners(board, true, [&](const std::array<int, 4>& k) {
-    return for_each_pair(common_candidates(board, k), [&](int a, int b) {
+  return for_each_open_rectangle(board, [&](const std::array<int, 4>& k, std::uint64_t common) {
+    return for_each_pair(common, [&](int a, int b) {
       const std::uint64_t pair = digit_bit(a) | digit_bit(b);
       for (int f = 0; f < 4; ++f) {
         if (board.candidates(k[static_cast<std::size_t>(f)]) != pair) continue;
