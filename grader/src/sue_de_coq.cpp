@@ -22,18 +22,21 @@ namespace {
 
 constexpr int kMaxPart = 3;  // cells of L and of B
 
-/// Subsets of `cells` (as index masks) of size 1..kMaxPart, with their digit unions.
-std::vector<std::pair<std::uint64_t, std::uint64_t>> subsets(const Board& board, const std::vector<int>& cells) {
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
+/// Subsets of `cells` (as index masks) of size 1..kMaxPart, with their digit unions, in
+/// increasing mask order, into `out` (kept by the caller: this runs for every box and line
+/// crossing of every board asked).
+void subsets(const Board& board, const std::vector<int>& cells, std::vector<std::pair<std::uint64_t, std::uint64_t>>& out) {
+  out.clear();
   const int k = static_cast<int>(cells.size());
-  if (k > 20) return out;
+  if (k > 20) return;
+  // Each subset's digits from the subset without its lowest cell (a smaller mask, done).
+  thread_local std::vector<std::uint64_t> union_of;
+  union_of.assign(std::size_t{1} << k, 0);
   for (std::uint64_t pick = 1; pick < (std::uint64_t{1} << k); ++pick) {
-    if (popcount(pick) > kMaxPart) continue;
-    std::uint64_t digits = 0;
-    for (std::uint64_t m = pick; m; m &= m - 1) digits |= board.candidates(cells[static_cast<std::size_t>(lowest(m))]);
-    out.push_back({pick, digits});
+    const std::uint64_t digits = union_of[static_cast<std::size_t>(pick & (pick - 1))] | board.candidates(cells[static_cast<std::size_t>(lowest(pick))]);
+    union_of[static_cast<std::size_t>(pick)] = digits;
+    if (popcount(pick) <= kMaxPart) out.push_back({pick, digits});
   }
-  return out;
 }
 
 }  // namespace
@@ -44,7 +47,8 @@ bool find_sue_de_coq(const Board& board, Step& step) {
   bool found = false;
   std::size_t best_size = 0;
   for (int box = 2 * n; box < 3 * n; ++box) {
-    std::vector<int> lines;
+    thread_local std::vector<int> lines;
+    lines.clear();
     for (int c : topo.house(box)) {
       lines.push_back(topo.row_house(c));
       lines.push_back(topo.col_house(c));
@@ -53,26 +57,48 @@ bool find_sue_de_coq(const Board& board, Step& step) {
     lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
     for (int line : lines) {
       auto in_line = [&](int c) { return line < n ? topo.row_house(c) == line : topo.col_house(c) == line; };
-      std::vector<int> cross, line_rest, box_rest;
+      thread_local std::vector<int> cross, line_rest, box_rest;
+      cross.clear();
+      line_rest.clear();
+      box_rest.clear();
       for (int c : topo.house(box))
         if (!board.value(c)) (in_line(c) ? cross : box_rest).push_back(c);
       for (int c : topo.house(line))
         if (!board.value(c) && topo.box_house(c) != box) line_rest.push_back(c);
       if (cross.size() < 2) continue;
-      const auto line_sets = subsets(board, line_rest);
-      const auto box_sets = subsets(board, box_rest);
+      thread_local std::vector<std::pair<std::uint64_t, std::uint64_t>> line_sets, box_sets;
+      subsets(board, line_rest, line_sets);
+      subsets(board, box_rest, box_sets);
       const int k = static_cast<int>(cross.size());
+      // The cell count must equal the digit count: with DL and DB disjoint, |V ∪ DL ∪ DB| is
+      // |V| + |DL \ V| + |DB \ V|, so the line part's "gain" |L| - |DL \ V| and the box
+      // part's must add up to |V| - |C|. Box sets are bucketed by gain (in scan order) for
+      // each C, and a line set looks only at the bucket it needs: the same pairs, in the
+      // same order, as the full scan would accept. A line part gains at most kMaxPart and
+      // |V| - |C| is at least 2, so box gains below 2 - kMaxPart are never needed.
+      constexpr int kLeastGain = 2 - kMaxPart;
+      thread_local std::vector<std::size_t> by_gain[kMaxPart - kLeastGain + 1];
       for (std::uint64_t pick = 1; pick < (std::uint64_t{1} << k); ++pick) {
         const int csize = popcount(pick);
         if (csize < 2) continue;
         std::uint64_t v = 0;
         for (std::uint64_t m = pick; m; m &= m - 1) v |= board.candidates(cross[static_cast<std::size_t>(lowest(m))]);
         if (popcount(v) < csize + 2) continue;
+        for (auto& bucket : by_gain) bucket.clear();
+        for (std::size_t i = 0; i < box_sets.size(); ++i) {
+          const auto& [bpick, db] = box_sets[i];
+          const int gain = popcount(bpick) - popcount(db & ~v);
+          if ((db & v) && gain >= kLeastGain) by_gain[gain - kLeastGain].push_back(i);
+        }
+        const int wanted = popcount(v) - csize;
         for (const auto& [lpick, dl] : line_sets) {
           if (!(dl & v)) continue;
           const int lsize = popcount(lpick);
-          for (const auto& [bpick, db] : box_sets) {
-            if ((dl & db) || !(db & v)) continue;
+          const int box_gain = wanted - (lsize - popcount(dl & ~v));
+          if (box_gain < kLeastGain || box_gain > kMaxPart) continue;
+          for (const std::size_t at : by_gain[box_gain - kLeastGain]) {
+            const auto& [bpick, db] = box_sets[at];
+            if (dl & db) continue;
             const int size = csize + lsize + popcount(bpick);
             if (found && static_cast<std::size_t>(size) > best_size) continue;
             if (size != popcount(v | dl | db)) continue;
