@@ -606,6 +606,27 @@ constexpr auto kFreeChoiceOrder = [] {
   return all;
 }();
 
+// From a ceiling of a guess's rating (9.5) on, a dynamic chain of any length that occurs is
+// within it (8.5 plus SE's length adjustment), and the dynamic finders find a step in most
+// calls where the static chains (region and cell forcing chains) find one in few: past a
+// guess on hardest_1106, dynamic contradictions in 1,467 of 1,697 calls, region forcing
+// chains in 498 of 2,233. So there the dynamic ones are asked first (hardest_1106 about 6%
+// faster, every rating the same; docs/PERFORMANCE.md, Grader speed, session 14). Below 9.5
+// they are not: at 9.0 top1465 gained nothing.
+constexpr double kDynamicFirstFrom = kGuessRating;
+constexpr auto kFreeChoiceOrderHigh = [] {
+  std::array<Technique, kFreeChoiceOrder.size()> all{};
+  std::size_t i = 0;
+  for (Technique t : kFreeChoiceOrder) {
+    if (t == Technique::region_forcing_chain) {
+      all[i++] = Technique::dynamic_contradiction;
+      all[i++] = Technique::dynamic_forcing_chain;
+    }
+    if (t != Technique::dynamic_contradiction && t != Technique::dynamic_forcing_chain) all[i++] = t;
+  }
+  return all;
+}();
+
 // kFreeChoiceOrder lists every technique of the ladder rated kFreeChoiceFrom or more and every
 // deferred one, once each, and nothing else: one missing there would never be asked past the
 // ceiling.
@@ -621,6 +642,17 @@ constexpr bool free_choice_order_complete() {
   return listed == static_cast<int>(std::size(kFreeChoiceOrder));
 }
 static_assert(free_choice_order_complete(), "kFreeChoiceOrder must list the ladder's hard and deferred techniques once each");
+
+// kFreeChoiceOrderHigh is a permutation of kFreeChoiceOrder.
+constexpr bool high_order_is_a_permutation() {
+  for (Technique t : kFreeChoiceOrder) {
+    int seen = 0;
+    for (Technique u : kFreeChoiceOrderHigh) seen += u == t;
+    if (seen != 1) return false;
+  }
+  return true;
+}
+static_assert(high_order_is_a_permutation(), "kFreeChoiceOrderHigh must list kFreeChoiceOrder's techniques once each");
 
 std::optional<Step> next_step(const Board& board, bool allow_uniqueness) {
   return next_step(board, allow_uniqueness, nullptr);
@@ -722,7 +754,7 @@ std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderM
       if (spent) return std::nullopt;
     }
     // Then the rest, cheapest per step found first.
-    for (Technique technique : kFreeChoiceOrder) {
+    for (Technique technique : ceiling >= kDynamicFirstFrom - 1e-9 ? kFreeChoiceOrderHigh : kFreeChoiceOrder) {
       if (technique_rating(technique) > ceiling + 1e-9) continue;
       if (!allow_uniqueness && needs_uniqueness(technique)) continue;
       const auto i = static_cast<std::size_t>(technique);
