@@ -27,6 +27,7 @@
 
 #include <limits>
 
+#include <span>
 #include <string>
 
 #include "board.hpp"
@@ -81,6 +82,13 @@ void set_reach_skip_for_test(bool on);
 /// Dynamic forcing chains "+" (SE 9.0): propagation adds locked candidates (pointing and
 /// claiming on the assumed board) to the singles; the shortest of both forms.
 bool find_dynamic_forcing_chain_plus(const Board& board, Step& step);
+/// The forcing chains a "+" analysis subsumes: Nishio, cell and region forcing chains,
+/// dynamic contradiction and forcing chains. Their propagation rules are subsets of the "+"
+/// rules, their assumptions and choices among its, and propagation is monotone, so a
+/// conclusion of theirs is one of the "+" chains' too, or one of its branches meets a
+/// contradiction, itself a "+" step. Hence: when the "+" chains have nothing on a board,
+/// none of these has (the grader then does not ask them; GraderForcing.PlusChainsSubsumeTheOthers).
+std::span<const Technique> forcing_chains_within_plus();
 
 /// The pattern part of an ALS, death blossom or aligned exclusion step (als.cpp).
 std::string describe_als(const Step& step, const Shape& shape);

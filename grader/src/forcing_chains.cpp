@@ -1216,6 +1216,12 @@ std::size_t find_forcing_chain_steps(Technique technique, const Board& board, st
   }
 }
 
+std::span<const Technique> forcing_chains_within_plus() {
+  static constexpr Technique kWithin[] = {Technique::nishio, Technique::cell_forcing_chain, Technique::region_forcing_chain,
+                                          Technique::dynamic_contradiction, Technique::dynamic_forcing_chain};
+  return kWithin;
+}
+
 bool find_dynamic_forcing_chain_plus(const Board& board, Step& step) {
   if (board.n() > kMaxN) return false;
   Step contradiction, verity;

@@ -610,9 +610,11 @@ constexpr auto kFreeChoiceOrder = [] {
 // within it (8.5 plus SE's length adjustment), and the dynamic finders find a step in most
 // calls where the static chains (region and cell forcing chains) find one in few: past a
 // guess on hardest_1106, dynamic contradictions in 1,467 of 1,697 calls, region forcing
-// chains in 498 of 2,233. So there the dynamic ones are asked first (hardest_1106 about 6%
-// faster, every rating the same; docs/PERFORMANCE.md, Grader speed, session 14). Below 9.5
-// they are not: at 9.0 top1465 gained nothing.
+// chains in 498 of 2,233. So there the dynamic ones are asked first, the "+" chains right
+// after them: when those have nothing at all, neither have the forcing chains they subsume
+// (forcing_chains_within_plus), which are then not asked. (hardest_1106 about 10% faster, every
+// rating the same; docs/PERFORMANCE.md, Grader speed, session 14.) Below 9.5 the order stays:
+// with it from 9.0, top1465 gained nothing.
 constexpr double kDynamicFirstFrom = kGuessRating;
 constexpr auto kFreeChoiceOrderHigh = [] {
   std::array<Technique, kFreeChoiceOrder.size()> all{};
@@ -621,8 +623,9 @@ constexpr auto kFreeChoiceOrderHigh = [] {
     if (t == Technique::region_forcing_chain) {
       all[i++] = Technique::dynamic_contradiction;
       all[i++] = Technique::dynamic_forcing_chain;
+      all[i++] = Technique::dynamic_forcing_chain_plus;
     }
-    if (t != Technique::dynamic_contradiction && t != Technique::dynamic_forcing_chain) all[i++] = t;
+    if (t != Technique::dynamic_contradiction && t != Technique::dynamic_forcing_chain && t != Technique::dynamic_forcing_chain_plus) all[i++] = t;
   }
   return all;
 }();
@@ -777,6 +780,11 @@ std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderM
         }
         if (!steps.empty()) found[i] = std::move(steps.front());
         if (first) return first;
+        // Nothing at all from the "+" chains: nothing from the forcing chains they subsume
+        // (forcing_chains_within_plus), which are then not asked on this board.
+        if (steps.empty() && technique == Technique::dynamic_forcing_chain_plus)
+          for (Technique within : forcing_chains_within_plus())
+            if (tried[static_cast<std::size_t>(within)] == 0) tried[static_cast<std::size_t>(within)] = 1;
         continue;
       }
       const Step* out = nullptr;

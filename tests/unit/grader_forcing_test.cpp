@@ -1,7 +1,8 @@
 // grader_forcing_test.cpp: Nishio, cell/region forcing chains and dynamic forcing chains
 // (forcing_chains.cpp): hand-built positions with the exact conclusion and chain length,
-// positions where nothing may fire, SE's length adjustment, and soundness on the stalls of
-// hard puzzles (every step agrees with the solution).
+// positions where nothing may fire, SE's length adjustment, soundness on the stalls of hard
+// puzzles (every step agrees with the solution), and on those stalls that the "+" chains
+// find something wherever the forcing chains they subsume do (the grader relies on it).
 #include <algorithm>
 #include <initializer_list>
 #include <sstream>
@@ -197,6 +198,39 @@ TEST(GraderForcing, SoundOnRatedStalls) {
   for (Technique t : {Technique::nishio, Technique::cell_forcing_chain, Technique::region_forcing_chain, Technique::dynamic_contradiction,
                       Technique::dynamic_forcing_chain, Technique::dynamic_forcing_chain_plus})
     EXPECT_GT(fired[sudokit::testing::finder_index(t)], 0) << sudokit::technique_name(t);  // every chain family fires
+}
+
+TEST(GraderForcing, PlusChainsSubsumeTheOthers) {
+  // The grader does not ask the forcing chains of forcing_chains_within_plus() on a board where
+  // the "+" chains have nothing at all. So wherever one of them has a step, the "+" chains
+  // must have one too: checked on every stall of a sample of hard puzzles, the boards where
+  // the "+" chains have nothing (before a guess) included.
+  auto lines = sudokit::testing::every_nth(sudokit::testing::load_lines("puzzles/hardest_1106.txt"), 9);
+  for (const std::string& line : sudokit::testing::every_nth(sudokit::testing::load_lines("puzzles/top1465.txt"), 37)) lines.push_back(line);
+  sudokit::Solver solver(sudokit::EngineKind::dlx);
+  int boards = 0, plus_empty = 0, others_found = 0;
+  for (const std::string& line : lines) {
+    const Grid puzzle = sudokit::testing::grid_from_line(line.substr(0, 81));
+    const auto solved = solver.solve(puzzle, 2, 1);
+    ASSERT_EQ(solved.count, 1U) << line;
+    sudokit::testing::walk_stalls(puzzle, solved.solutions.front(), 6, [&](const Board& board) -> std::optional<Step> {
+      std::vector<Step> plus;
+      const bool plus_any = g::find_forcing_chain_steps(Technique::dynamic_forcing_chain_plus, board, 1, plus) > 0;
+      for (Technique t : g::forcing_chains_within_plus()) {
+        Step step;
+        const bool found = g::find_technique(t, board, step);
+        others_found += found;
+        EXPECT_TRUE(plus_any || !found) << sudokit::technique_name(t) << " has a step where the + chains have none: " << line;
+      }
+      ++boards;
+      plus_empty += !plus_any;
+      return plus_any ? std::optional<Step>(plus.front()) : std::nullopt;
+    });
+  }
+  EXPECT_GT(boards, 150);
+  EXPECT_GT(plus_empty, 20);   // boards before a guess: where the claim saves work
+  EXPECT_GT(others_found, 150);
+  std::printf("stalls: %d, with no + chain: %d; steps of the subsumed finders: %d\n", boards, plus_empty, others_found);
 }
 
 }  // namespace
