@@ -23,7 +23,7 @@ bool find_medusa_3d(const Board& board, Step& step);
 /// shape (the shape of every uniqueness rectangle), corners ordered top-left, top-right,
 /// bottom-left, bottom-right, rectangles by top row, bottom row, left column, right column.
 /// Listed once per shape (cached per thread, uniqueness.cpp): the uniqueness finders are
-/// asked at most steps of a hard grade, and walking every pair of rows and of columns to
+/// asked at most of a hard grade's steps, and walking every pair of rows and of columns to
 /// find the 486 rectangles of a 9×9 board cost more than looking at them.
 const std::vector<std::array<int, 4>>& rectangles(const Board& board);
 
