@@ -219,6 +219,41 @@ class Propagator {
 
   const States& states() const { return states_; }
 
+  /// dynamic_plus only: what a run from an assumption reaches, given what a dynamic run from
+  /// it (singles only) reached without a contradiction, `reach` (known()'s words). A "+" run
+  /// starts with exactly that run (the same rules in the same order: the "+" rules wait for
+  /// the singles to run out), so at its first pause the assumed board is the board less
+  /// `reach`'s removals and placements; from there locked candidates and singles go on. True
+  /// when that ends without a contradiction: known() then holds the full run's reach (a
+  /// fixpoint of monotone rules, whatever the order). False on a contradiction, whose length
+  /// needs the parents of the states before the pause, which are not recorded here: the
+  /// caller runs it in full.
+  bool continue_plus(const std::uint64_t* reach) {
+    known_.clear();
+    order_.clear();
+    pool_.clear();
+    conflict_.clear();
+    cand_ = base16_;
+    count_ = base_place_count_;
+    place_mask_ = base_place_mask_;
+    dirty_.assign((count_.size() + 63) / 64, 0);
+    if (use_bits_) digit_cells_ = base_digit_cells_;
+    contradiction_ = false;
+    std::vector<std::uint64_t>& words = known_.words();
+    for (std::size_t k = 0; k < words.size(); ++k) {
+      words[k] = reach[k];
+      for (std::uint64_t m = reach[k]; m; m &= m - 1) mark_on_board(static_cast<int>(k * 64) + lowest(m));
+    }
+    for (std::size_t qi = 0; locked_candidates();) {
+      if (contradiction_) return false;
+      for (; qi < order_.size(); ++qi) {
+        expand<Mode::dynamic_plus>(order_[qi]);
+        if (contradiction_) return false;
+      }
+    }
+    return !contradiction_;
+  }
+
   /// Propagates from `assumption`; true when it leads to a contradiction.
   bool run(int assumption) {
     known_.clear();
@@ -452,6 +487,25 @@ class Propagator {
           dirty_[hd >> 6] |= std::uint64_t{1} << (hd & 63);
         }
       }
+    }
+  }
+
+  /// add_span<dynamic_plus>'s changes to the assumed board for a state already known.
+  void mark_on_board(int s) {
+    const int cell = cell_of(s), digit = digit_of(s);
+    if (States::on(s)) {
+      for (const int h : houses(cell)) count_[place_index(h, digit)] += kPlaced;
+      return;
+    }
+    cand_[static_cast<std::size_t>(cell)] &= static_cast<std::uint16_t>(~digit_bit(digit));
+    if (use_bits_) digit_cells_[static_cast<std::size_t>(digit - 1)].reset(cell);
+    const int first = houses_first_[static_cast<std::size_t>(cell)], end = houses_first_[static_cast<std::size_t>(cell) + 1];
+    for (int i = first; i < end; ++i) {
+      const int h = houses_of_[static_cast<std::size_t>(i)];
+      --count_[place_index(h, digit)];
+      place_mask_[place_index(h, digit)] &= static_cast<std::uint16_t>(~house_bit_of_[static_cast<std::size_t>(i)]);
+      const std::size_t hd = static_cast<std::size_t>(h * topo_.n + digit - 1);
+      dirty_[hd >> 6] |= std::uint64_t{1} << (hd & 63);
     }
   }
 
@@ -778,9 +832,22 @@ bool Analysis::matches(const Board& board, Mode m) const {
 /// contradiction. Such an assumption is marked analysed and free of contradiction, and its
 /// reach is computed only if a verity asks for it (reach_of). On top1465's stalls most
 /// "true" assumptions are reached by another's run this way.
-Analysis& analyse(const Board& board, Mode mode, bool with_false) {
+/// The analyses of this thread, one per mode (the last board each was made for).
+std::vector<Analysis>& analyses() {
   thread_local std::vector<Analysis> cache(4);
-  Analysis& a = cache[static_cast<std::size_t>(mode)];
+  return cache;
+}
+
+/// For a "+" analysis of `board`: the dynamic analysis of the same board when there is one
+/// (made with the same skipping), whose runs a "+" run begins with (Propagator::continue_plus).
+const Analysis* dynamic_prefix(const Board& board, Mode mode, bool skipping) {
+  if (mode != Mode::dynamic_plus || !skipping) return nullptr;
+  const Analysis& d = analyses()[static_cast<std::size_t>(Mode::dynamic)];
+  return d.matches(board, Mode::dynamic) ? &d : nullptr;
+}
+
+Analysis& analyse(const Board& board, Mode mode, bool with_false) {
+  Analysis& a = analyses()[static_cast<std::size_t>(mode)];
   const bool same = a.matches(board, mode);
   if (!same) {  // reset, keeping the buffers
     a.mode = mode;
@@ -802,6 +869,8 @@ Analysis& analyse(const Board& board, Mode mode, bool with_false) {
   // opposite is a contradiction, which a full run measures (and confirms).
   const bool by_closure = mode == Mode::static_links && !same;
   if (by_closure) prop.static_closure();
+  // A "+" analysis starts each run from the dynamic one's where that is known.
+  const Analysis* const prefix = dynamic_prefix(board, mode, a.skipping);
   for (int c = 0; c < board.cells(); ++c) {
     if (board.value(c)) continue;
     for (std::uint64_t m = board.candidates(c); m; m &= m - 1)
@@ -822,7 +891,12 @@ Analysis& analyse(const Board& board, Mode mode, bool with_false) {
           }
           a.contradicts[static_cast<std::size_t>(s)] = 1;
           a.contradiction_length[static_cast<std::size_t>(s)] = prop.contradiction_length();
-        } else if (prop.run(s)) {
+        } else if (prefix && prefix->ran[static_cast<std::size_t>(s)] && prefix->contradicts[static_cast<std::size_t>(s)]) {
+          // The dynamic run met its contradiction before any "+" rule could act: the "+" run
+          // meets the same one, with the same proof.
+          a.contradicts[static_cast<std::size_t>(s)] = 1;
+          a.contradiction_length[static_cast<std::size_t>(s)] = prefix->contradiction_length[static_cast<std::size_t>(s)];
+        } else if (!(prefix && prefix->kept[static_cast<std::size_t>(s)] && prop.continue_plus(prefix->reached_by(s))) && prop.run(s)) {
           a.contradicts[static_cast<std::size_t>(s)] = 1;
           a.contradiction_length[static_cast<std::size_t>(s)] = prop.contradiction_length();
         } else {
@@ -837,10 +911,11 @@ Analysis& analyse(const Board& board, Mode mode, bool with_false) {
 
 /// What assumption s reached (a.words words): from the analysis, or run now when the
 /// analysis passed over it (analyse()). `s` must be analysed and free of contradiction.
-const std::uint64_t* reach_of(Analysis& a, Propagator& prop, int s) {
+const std::uint64_t* reach_of(Analysis& a, Propagator& prop, int s, const Analysis* prefix = nullptr) {
   const std::size_t i = static_cast<std::size_t>(s);
   if (!a.kept[i]) {
-    prop.run(s);
+    // A "+" reach from the dynamic one's where that is kept (Propagator::continue_plus).
+    if (!(prefix && prefix->kept[i] && !prefix->contradicts[i] && prop.continue_plus(prefix->reached_by(s)))) prop.run(s);
     std::copy(prop.known().words().begin(), prop.known().words().end(), a.reached.begin() + static_cast<std::ptrdiff_t>(i * a.words));
     a.kept[i] = 1;
   }
@@ -941,6 +1016,7 @@ std::size_t verity_steps(const Board& board, Mode mode, std::span<const Choice> 
   Analysis& a = analyse(board, mode, with_false);
   const States st{board.n()};
   Propagator& prop = propagator_for(board, mode);
+  const Analysis* const prefix = dynamic_prefix(board, mode, a.skipping);
   Bits common;
   std::vector<int> targets;
   // Choices with common conclusions, and the branches' proof lengths for each: collected
@@ -975,11 +1051,11 @@ std::size_t verity_steps(const Board& board, Mode mode, std::span<const Choice> 
     bool usable = choice.branches.size() >= 2;
     for (int s : choice.branches) usable = usable && a.ran[static_cast<std::size_t>(s)] && !a.contradicts[static_cast<std::size_t>(s)];
     if (!usable) continue;
-    const std::uint64_t* first = reach_of(a, prop, choice.branches[0]);
+    const std::uint64_t* first = reach_of(a, prop, choice.branches[0], prefix);
     for (std::size_t k = 0; k < a.words; ++k) both[k] = first[k] & progress_words[k];
     bool any = true;
     for (std::size_t i = 1; i < choice.branches.size() && any; ++i) {
-      const std::uint64_t* w = reach_of(a, prop, choice.branches[i]);
+      const std::uint64_t* w = reach_of(a, prop, choice.branches[i], prefix);
       std::uint64_t left = 0;
       for (std::size_t k = 0; k < a.words; ++k) left |= both[k] &= w[k];
       any = left != 0;
