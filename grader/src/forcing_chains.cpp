@@ -36,6 +36,9 @@
 // the parents are the same), which is a few percent of the assumptions. With static links
 // the links are fixed by the board, so what every assumption reaches is one closure of one
 // graph, computed at once (Propagator::static_closure) instead of a walk per assumption.
+// And a "+" run is a dynamic run until the singles run out, so a "+" analysis takes each
+// assumption's outcome from the dynamic analysis of the same board where that has it, and
+// goes on from there (Propagator::continue_plus).
 //
 // The other modes keep the assumed board as it changes: each cell's candidates, each
 // (house, digit)'s count of places (with a large constant added once the digit is placed
@@ -823,15 +826,6 @@ bool Analysis::matches(const Board& board, Mode m) const {
   return m == mode && topo.get() == &board.topo() && stamp == board.stamp() && skipping == skip_reached;
 }
 
-/// The analysis of `board` in `mode`: assumptions "true" for every candidate, and "false"
-/// too when `with_false`. Cached per thread: finders for one stalled board share it.
-///
-/// An assumption that an earlier run reached without a contradiction is not run: every rule
-/// of a propagation is monotone (more known states only ever make more known), so a run from
-/// a state t that a run from s reached derives a subset of what s's derived, and s's held no
-/// contradiction. Such an assumption is marked analysed and free of contradiction, and its
-/// reach is computed only if a verity asks for it (reach_of). On top1465's stalls most
-/// "true" assumptions are reached by another's run this way.
 /// The analyses of this thread, one per mode (the last board each was made for).
 std::vector<Analysis>& analyses() {
   thread_local std::vector<Analysis> cache(4);
@@ -846,6 +840,16 @@ const Analysis* dynamic_prefix(const Board& board, Mode mode, bool skipping) {
   return d.matches(board, Mode::dynamic) ? &d : nullptr;
 }
 
+/// The analysis of `board` in `mode`: assumptions "true" for every candidate, and "false"
+/// too when `with_false`. Cached per thread: finders for one stalled board share it.
+///
+/// An assumption that an earlier run reached without a contradiction is not run: every rule
+/// of a propagation is monotone (more known states only ever make more known), so a run from
+/// a state t that a run from s reached derives a subset of what s's derived, and s's held no
+/// contradiction. Such an assumption is marked analysed and free of contradiction, and its
+/// reach is computed only if a verity asks for it (reach_of). On top1465's stalls most
+/// "true" assumptions are reached by another's run this way. A "+" analysis takes what the
+/// dynamic analysis of the same board knows of an assumption (Propagator::continue_plus).
 Analysis& analyse(const Board& board, Mode mode, bool with_false) {
   Analysis& a = analyses()[static_cast<std::size_t>(mode)];
   const bool same = a.matches(board, mode);
