@@ -11,7 +11,12 @@
 namespace sudokit::grading {
 namespace {
 
-using Labels = std::array<std::uint8_t, kMaxSize + 1>;
+// Every shape within kCanonicalLimit arrangements is at most 10×10 (boxes of one column or
+// row: n! of them; 2×k: 2·k!²; k×2: k!·2^k; 3×3: 2·6⁴), so a digit's label fits a small
+// array, copied as one 16-byte word at each row tried (canonical_transform checks n).
+constexpr int kCanonicalMaxSize = 15;
+using Labels = std::array<std::uint8_t, kCanonicalMaxSize + 1>;
+constexpr std::size_t kRow = kCanonicalMaxSize + 1;  // a row's scratch: copied whole
 
 struct Arrangement {
   std::vector<std::uint8_t> stacks;  ///< source stack at each stack position
@@ -74,6 +79,7 @@ struct FirstRowCodes {
   const std::uint8_t* stacks = nullptr;  // the arrangement's source stack at each position
   const std::uint8_t* inner = nullptr;   // ... and its inner permutation there
   const std::uint64_t* least = nullptr;  // per row: the smallest pattern any arrangement gives it
+  std::uint64_t rows = 0;                // the rows whose `least` is within the best first row's (bit r)
   int stack_count = 0, width = 0;
   std::size_t perms = 0;
   std::uint64_t of(int row) const {
@@ -90,7 +96,7 @@ class RowSearch {
  public:
   RowSearch(int n, int band_rows)
       : n_(n), band_rows_(band_rows), band_rows_mask_((std::uint64_t{1} << band_rows) - 1),
-        best_(static_cast<std::size_t>(n * n), 0xFF), current_(best_.size()) {}
+        best_(static_cast<std::size_t>(n * n + kRow), 0xFF), current_(best_.size()) {}
 
   /// True when `grid` (row-major) read through the column order `cols` gave a new best.
   /// `first`, when given (no row of the grid repeats a digit), holds the rows' patterns
@@ -104,16 +110,12 @@ class RowSearch {
     used_ = 0;
     improved_ = false;
     Labels labels{};
-    descend(0, -1, labels, 1);
+    descend(0, -1, labels, 1, 0, best_version_);
     return improved_;
   }
-  const std::vector<std::uint8_t>& best() const { return best_; }
   const std::array<std::uint8_t, kMaxSize>& best_rows() const { return best_rows_; }
   /// The first row of the best form, as a given/empty bit mask (leftmost column highest).
-  std::uint64_t best_first_code() const {
-    if (best_[0] == 0xFF) return ~std::uint64_t{0};
-    return code_of(best_.data());
-  }
+  std::uint64_t best_first_code() const { return best_code_; }
 
  private:
   /// Row `row` through the column order, from column `from` on, digits relabelled by first
@@ -144,14 +146,21 @@ class RowSearch {
     return 0;
   }
 
-  void descend(int depth, int band, const Labels& labels, int next_label) {
-    const std::size_t prefix = static_cast<std::size_t>(depth) * static_cast<std::size_t>(n_);
-    const int order = prefix == 0 ? 0 : std::memcmp(current_.data(), best_.data(), prefix);
-    if (order > 0) return;
+  /// `order`: how the rows chosen so far compare with the best form's first `depth` rows
+  /// (negative: smaller, 0: equal), as the caller knew it when the best form was version
+  /// `version`; compared afresh only if a better form has been found since.
+  void descend(int depth, int band, const Labels& labels, int next_label, int order, std::uint64_t version) {
+    if (version != best_version_) {
+      const std::size_t prefix = static_cast<std::size_t>(depth) * static_cast<std::size_t>(n_);
+      order = std::memcmp(current_.data(), best_.data(), prefix);
+      if (order > 0) return;
+    }
     if (depth == n_) {
       if (order < 0) {
         best_ = current_;
         best_rows_ = rows_;
+        best_code_ = code_of(best_.data());
+        ++best_version_;
         improved_ = true;
       }
       return;
@@ -161,17 +170,20 @@ class RowSearch {
     // the bound starts as that row; then it is the smallest row so far.
     // (Scratch left uninitialised: only the first n_ entries are ever read, after a write;
     // zeroing them was a tenth of the canonical form's time on easy puzzles.)
-    std::array<std::uint8_t, kMaxSize> smallest, trial;
-    std::array<int, kMaxSize> ties;
+    std::array<std::uint8_t, kRow> smallest, trial;
+    std::array<int, kRow> ties;
     int tie_count = 0;
     bool have = false;
+    bool below = order < 0;  // whether `smallest` is below the best form's row here
     const std::uint8_t* bound = order == 0 ? best_.data() + depth * n_ : nullptr;
     // First rows by pattern (run()'s `first`): the bound's pattern, while there is a bound.
     const bool by_pattern = depth == 0 && first_ != nullptr && best_[0] != 0xFF;
-    std::uint64_t bound_code = by_pattern ? code_of(bound) : 0;
-    // The rows that may come next: any unused one at a band's start, else its band's.
+    std::uint64_t bound_code = by_pattern ? best_code_ : 0;  // the bound's pattern: best_'s first row's
+    // The rows that may come next: any unused one at a band's start, else its band's; for
+    // a first row by pattern, only those some arrangement brings down to the bound.
     std::uint64_t open = ~used_ & ((n_ < 64 ? std::uint64_t{1} << n_ : 0) - 1);
     if (depth % band_rows_ != 0) open &= band_rows_mask_ << (band * band_rows_);
+    if (by_pattern) open &= first_->rows;
     for (; open; open &= open - 1) {
       const int r = std::countr_zero(open);
       int c = -1;
@@ -183,7 +195,7 @@ class RowSearch {
         if (code > bound_code) continue;
         if (code == bound_code) {
           c = 0;
-          std::memcpy(trial.data(), bound, static_cast<std::size_t>(n_));
+          std::memcpy(trial.data(), bound, kRow);  // a whole row slot: one fixed-size copy
         } else {
           Labels copy = labels;
           int next = next_label;
@@ -198,6 +210,7 @@ class RowSearch {
       }
       if (c > 0) continue;
       if (!have || c < 0) {
+        below = below || c < 0;
         smallest = trial;
         tie_count = 0;
         have = true;
@@ -206,15 +219,16 @@ class RowSearch {
       ties[static_cast<std::size_t>(tie_count++)] = r;
     }
     if (!have) return;  // every row above the best form's: this prefix cannot win
+    const std::uint64_t known = best_version_;  // the best form `below` was measured against
     for (int k = 0; k < tie_count; ++k) {
       const int r = ties[static_cast<std::size_t>(k)];
-      std::memcpy(current_.data() + depth * n_, smallest.data(), static_cast<std::size_t>(n_));
+      std::memcpy(current_.data() + depth * n_, smallest.data(), kRow);  // spills into the next row's slot (or the padding)
       Labels copy = labels;
       int next = next_label;
       encode(r, copy, next, trial.data());
       used_ |= std::uint64_t{1} << r;
       rows_[static_cast<std::size_t>(depth)] = static_cast<std::uint8_t>(r);
-      descend(depth + 1, r / band_rows_, copy, next);
+      descend(depth + 1, r / band_rows_, copy, next, below ? -1 : 0, known);
       used_ &= ~(std::uint64_t{1} << r);
     }
   }
@@ -229,9 +243,13 @@ class RowSearch {
   int n_;
   int band_rows_;
   std::uint64_t band_rows_mask_;  // band_rows_ low bits: a band's rows, shifted by its first
+  // Row-major forms of n_ rows, plus one row slot of padding: rows are copied as whole
+  // kRow-byte slots.
   std::vector<std::uint8_t> best_, current_;
   std::array<std::uint8_t, kMaxSize> rows_{}, best_rows_{};
   std::uint64_t used_ = 0;
+  std::uint64_t best_code_ = ~std::uint64_t{0};  // best_'s first row's pattern (all ones: no best yet)
+  std::uint64_t best_version_ = 0;                 // how many times best_ improved
   bool improved_ = false;
   const std::uint8_t* grid_ = nullptr;
   const std::uint8_t* cols_ = nullptr;
@@ -275,7 +293,7 @@ __attribute__((aligned(64)))
 std::optional<Transform> canonical_transform(const Grid& puzzle) {
   const Shape& shape = puzzle.shape;
   const int n = shape.n;
-  if (n > 64 || count_arrangements(shape) > kCanonicalLimit) return std::nullopt;
+  if (n > kCanonicalMaxSize || count_arrangements(shape) > kCanonicalLimit) return std::nullopt;
   const Arrangements& all = arrangements_for(shape);
   const int width = shape.box_cols;
   const int stacks = n / width;
@@ -335,28 +353,42 @@ std::optional<Transform> canonical_transform(const Grid& puzzle) {
       for (int t = 0; t < stacks; ++t) code = (code << width) | ((std::uint64_t{1} << per_stack[static_cast<std::size_t>(t)]) - 1);
       least[static_cast<std::size_t>(r)] = code;
     }
+    auto rows_within = [&](std::uint64_t bound) {
+      std::uint64_t rows = 0;
+      for (int q = 0; q < n; ++q) rows |= static_cast<std::uint64_t>(least[static_cast<std::size_t>(q)] <= bound) << q;
+      return rows;
+    };
+    // (Fixed arrays, not vectors: this runs for every row of both orientations and every
+    // stack order, and its allocations were a measurable part of an easy puzzle's form.)
+    // A shape canonicalised has at most kCanonicalLimit arrangements, so few stacks and few
+    // inner orders: kMaxSize bounds both.
+    std::array<int, kMaxSize> counts{};
+    std::array<std::uint8_t, kMaxSize> order{};
+    std::array<std::array<std::uint8_t, kMaxSize>, kMaxSize> inner;
+    std::array<std::size_t, kMaxSize> inner_size{};
+    std::array<std::size_t, kMaxSize> pick{};
     for (int r = 0; r < n; ++r) {
-      std::vector<int> counts(static_cast<std::size_t>(stacks));
       for (int t = 0; t < stacks; ++t) counts[static_cast<std::size_t>(t)] = std::popcount(code3[static_cast<std::size_t>(r * stacks + t) * perms]);
-      std::vector<int> sorted = counts;
-      std::sort(sorted.begin(), sorted.end());
+      std::array<int, kMaxSize> sorted = counts;
+      std::sort(sorted.begin(), sorted.begin() + stacks);
       std::uint64_t code = 0;
-      for (int k : sorted) code = (code << width) | ((std::uint64_t{1} << k) - 1);
+      for (int t = 0; t < stacks; ++t) code = (code << width) | ((std::uint64_t{1} << sorted[static_cast<std::size_t>(t)]) - 1);
       if (code > search.best_first_code()) continue;
+      std::uint64_t first_rows = rows_within(search.best_first_code());
       // Stack orders with nondecreasing counts; inner orders with the empty cells first.
-      std::vector<std::uint8_t> order(static_cast<std::size_t>(stacks));
-      std::iota(order.begin(), order.end(), 0);
+      std::iota(order.begin(), order.begin() + stacks, 0);
       do {
         bool sorted_order = true;
         for (int s = 1; s < stacks; ++s)
           sorted_order = sorted_order && counts[order[static_cast<std::size_t>(s - 1)]] <= counts[order[static_cast<std::size_t>(s)]];
         if (!sorted_order) continue;
-        std::vector<std::vector<std::uint8_t>> inner(static_cast<std::size_t>(stacks));
         for (int s = 0; s < stacks; ++s) {
           const int t = order[static_cast<std::size_t>(s)];
           const std::uint64_t want = (std::uint64_t{1} << counts[static_cast<std::size_t>(t)]) - 1;
+          std::size_t& size = inner_size[static_cast<std::size_t>(s)];
+          size = 0;
           for (std::size_t p = 0; p < perms; ++p)
-            if (code3[static_cast<std::size_t>(r * stacks + t) * perms + p] == want) inner[static_cast<std::size_t>(s)].push_back(static_cast<std::uint8_t>(p));
+            if (code3[static_cast<std::size_t>(r * stacks + t) * perms + p] == want) inner[static_cast<std::size_t>(s)][size++] = static_cast<std::uint8_t>(p);
         }
         std::size_t order_rank = 0;  // lexicographic rank of `order` among stack permutations
         for (int s = 0; s < stacks; ++s) {
@@ -366,7 +398,7 @@ std::optional<Transform> canonical_transform(const Grid& puzzle) {
           for (int k = 2; k < stacks - s; ++k) f *= static_cast<std::size_t>(k);
           order_rank += static_cast<std::size_t>(smaller) * f;
         }
-        std::vector<std::size_t> pick(static_cast<std::size_t>(stacks), 0);
+        std::fill(pick.begin(), pick.begin() + stacks, 0);
         for (;;) {
           // Index in the arrangement list: order rank, then inner choices (stack 0 fastest).
           std::size_t index = 0;
@@ -375,18 +407,19 @@ std::optional<Transform> canonical_transform(const Grid& puzzle) {
           if (!visited[index]) {
             visited[index] = true;
             const Arrangement& a = all.list[index];
-            const FirstRowCodes first{code3.data(), a.stacks.data(), a.inner.data(), least.data(), stacks, width, perms};
+            const FirstRowCodes first{code3.data(), a.stacks.data(), a.inner.data(), least.data(), first_rows, stacks, width, perms};
             if (search.run(oriented.data(), a.cols.data(), distinct_lines ? &first : nullptr)) {
               best.transposed = transposed != 0;
               std::copy(a.cols.begin(), a.cols.end(), best.cols.begin());
               best.rows = search.best_rows();
+              first_rows = rows_within(search.best_first_code());
             }
           }
           std::size_t s = 0;
-          while (s < pick.size() && ++pick[s] == inner[s].size()) pick[s++] = 0;
-          if (s == pick.size()) break;
+          while (s < static_cast<std::size_t>(stacks) && ++pick[s] == inner_size[s]) pick[s++] = 0;
+          if (s == static_cast<std::size_t>(stacks)) break;
         }
-      } while (std::next_permutation(order.begin(), order.end()));
+      } while (std::next_permutation(order.begin(), order.begin() + stacks));
     }
   }
   // Labels by first appearance in the representative; absent digits take the remaining labels
