@@ -130,6 +130,19 @@ class RowSearch {
     return labels[digit];
   }
 
+  /// The labels encoding row `row` gives, read off its encoded form `encoded` (a row slot):
+  /// each given's label is there, and labels are handed out in increasing order, so the
+  /// next one follows the largest. Cheaper than encoding the row again.
+  void adopt_labels(int row, const std::uint8_t* encoded, Labels& labels, int& next_label) const {
+    const std::uint8_t* source = grid_ + row * n_;
+    for (int c = 0; c < n_; ++c) {
+      const std::uint8_t label = encoded[c];
+      if (label == 0) continue;
+      labels[source[cols_[c]]] = label;
+      if (label >= next_label) next_label = label + 1;
+    }
+  }
+
   /// encode(), stopping as soon as the row is known to be larger than `ref` (1: `out` is then
   /// incomplete); 0 when equal, -1 when smaller (`out` complete). Most rows lose to the best
   /// one at their first cells, so this saves most of the encoding.
@@ -225,7 +238,7 @@ class RowSearch {
       std::memcpy(current_.data() + depth * n_, smallest.data(), kRow);  // spills into the next row's slot (or the padding)
       Labels copy = labels;
       int next = next_label;
-      encode(r, copy, next, trial.data());
+      adopt_labels(r, smallest.data(), copy, next);
       used_ |= std::uint64_t{1} << r;
       rows_[static_cast<std::size_t>(depth)] = static_cast<std::uint8_t>(r);
       descend(depth + 1, r / band_rows_, copy, next, below ? -1 : 0, known);
