@@ -15,7 +15,12 @@ namespace sudokit::grading {
 
 bool find_full_house(const Board& board, Step& step) {
   const Topology& topo = board.topo();
+  const int n = board.n();
   for (int h = 0; h < topo.houses(); ++h) {
+    // Only a house missing exactly one digit can hold exactly one empty cell (its filled
+    // cells hold at least as many digits as it has distinct ones): the others are passed
+    // over without a look at their cells (this runs before every step of every grade).
+    if (popcount(board.placed_in(h)) != n - 1) continue;
     int empty_cell = -1;
     int empties = 0;
     for (int c : topo.house(h))
