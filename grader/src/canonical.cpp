@@ -8,6 +8,10 @@
 #include <numeric>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace sudokit::grading {
 namespace {
 
@@ -19,9 +23,10 @@ using Labels = std::array<std::uint8_t, kCanonicalMaxSize + 1>;
 constexpr std::size_t kRow = kCanonicalMaxSize + 1;  // a row's scratch: copied whole
 
 struct Arrangement {
-  std::vector<std::uint8_t> stacks;  ///< source stack at each stack position
-  std::vector<std::uint8_t> inner;   ///< index of the inner permutation at each stack position
-  std::vector<std::uint8_t> cols;    ///< source column at each column position
+  std::vector<std::uint8_t> cols;  ///< source column at each column position
+  /// Per stack position: the source stack · perms + the index of its inner permutation,
+  /// where a row's code of that stack lies in canonical_transform's code3 (FirstRowCodes::of).
+  std::vector<std::uint16_t> code_at;
 };
 
 struct Arrangements {
@@ -58,11 +63,12 @@ const Arrangements& arrangements_for(const Shape& shape) {
     std::vector<std::uint8_t> choice(static_cast<std::size_t>(stacks), 0);
     for (;;) {
       Arrangement a;
-      a.stacks = order;
-      a.inner = choice;
-      for (int s = 0; s < stacks; ++s)
+      for (int s = 0; s < stacks; ++s) {
         for (std::uint8_t k : cache.inner_perms[choice[static_cast<std::size_t>(s)]])
           a.cols.push_back(static_cast<std::uint8_t>(order[static_cast<std::size_t>(s)] * width + k));
+        a.code_at.push_back(static_cast<std::uint16_t>(order[static_cast<std::size_t>(s)] * cache.inner_perms.size() +
+                                                        choice[static_cast<std::size_t>(s)]));
+      }
       cache.list.push_back(std::move(a));
       std::size_t s = 0;
       while (s < choice.size() && ++choice[s] == cache.inner_perms.size()) choice[s++] = 0;
@@ -75,18 +81,16 @@ const Arrangements& arrangements_for(const Shape& shape) {
 /// The given/empty pattern of each row under one column arrangement, read off per-stack
 /// codes (code3 in canonical_transform): what a first row's form depends on.
 struct FirstRowCodes {
-  const std::uint64_t* code3 = nullptr;  // [(row · stacks + stack) · perms + inner permutation]
-  const std::uint8_t* stacks = nullptr;  // the arrangement's source stack at each position
-  const std::uint8_t* inner = nullptr;   // ... and its inner permutation there
-  const std::uint64_t* least = nullptr;  // per row: the smallest pattern any arrangement gives it
-  std::uint64_t rows = 0;                // the rows whose `least` is within the best first row's (bit r)
+  const std::uint64_t* code3 = nullptr;     // [(row · stacks + stack) · perms + inner permutation]
+  const std::uint16_t* code_at = nullptr;   // the arrangement's Arrangement::code_at
+  const std::uint64_t* least = nullptr;     // per row: the smallest pattern any arrangement gives it
+  std::uint64_t rows = 0;                   // the rows whose `least` is within the best first row's (bit r)
   int stack_count = 0, width = 0;
-  std::size_t perms = 0;
+  std::size_t per_row = 0;                  // code3 entries per row: stacks · perms
   std::uint64_t of(int row) const {
+    const std::uint64_t* codes = code3 + static_cast<std::size_t>(row) * per_row;
     std::uint64_t code = 0;
-    for (int s = 0; s < stack_count; ++s)
-      code = (code << width) |
-             code3[(static_cast<std::size_t>(row) * static_cast<std::size_t>(stack_count) + stacks[s]) * perms + inner[s]];
+    for (int s = 0; s < stack_count; ++s) code = (code << width) | codes[code_at[s]];
     return code;
   }
 };
@@ -95,8 +99,11 @@ struct FirstRowCodes {
 class RowSearch {
  public:
   RowSearch(int n, int band_rows)
-      : n_(n), band_rows_(band_rows), band_rows_mask_((std::uint64_t{1} << band_rows) - 1),
-        best_(static_cast<std::size_t>(n * n + kRow), 0xFF), current_(best_.size()) {}
+      : n_(n), best_(static_cast<std::size_t>(n * n + kRow), 0xFF), current_(best_.size()) {
+    for (int r = 0; r < n; ++r)
+      band_of_[static_cast<std::size_t>(r)] = ((std::uint64_t{1} << band_rows) - 1) << (r / band_rows * band_rows);
+    for (int depth = 0; depth <= n; ++depth) starts_band_[static_cast<std::size_t>(depth)] = depth % band_rows == 0;
+  }
 
   /// True when `grid` (row-major) read through the column order `cols` gave a new best.
   /// `first`, when given (no row of the grid repeats a digit), holds the rows' patterns
@@ -110,7 +117,7 @@ class RowSearch {
     used_ = 0;
     improved_ = false;
     Labels labels{};
-    descend(0, -1, labels, 1, 0, best_version_);
+    descend(0, 0, labels, 1, 0, best_version_);
     return improved_;
   }
   const std::array<std::uint8_t, kMaxSize>& best_rows() const { return best_rows_; }
@@ -135,9 +142,19 @@ class RowSearch {
   /// next one follows the largest. Cheaper than encoding the row again.
   void adopt_labels(int row, const std::uint8_t* encoded, Labels& labels, int& next_label) const {
     const std::uint8_t* source = grid_ + row * n_;
-    for (int c = 0; c < n_; ++c) {
+    // The row's givens: a mask of its nonzero entries (sixteen at once where SSE2 is there,
+    // part of the x86-64 baseline; `encoded` is a whole row slot, past n_ unspecified).
+#if defined(__SSE2__)
+    const __m128i entries = _mm_loadu_si128(reinterpret_cast<const __m128i*>(encoded));
+    const unsigned zero = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(entries, _mm_setzero_si128())));
+    unsigned givens = ~zero & ((1U << n_) - 1);
+#else
+    unsigned givens = 0;
+    for (int c = 0; c < n_; ++c) givens |= static_cast<unsigned>(encoded[c] != 0) << c;
+#endif
+    for (; givens; givens &= givens - 1) {
+      const int c = std::countr_zero(givens);
       const std::uint8_t label = encoded[c];
-      if (label == 0) continue;
       labels[source[cols_[c]]] = label;
       if (label >= next_label) next_label = label + 1;
     }
@@ -162,7 +179,9 @@ class RowSearch {
   /// `order`: how the rows chosen so far compare with the best form's first `depth` rows
   /// (negative: smaller, 0: equal), as the caller knew it when the best form was version
   /// `version`; compared afresh only if a better form has been found since.
-  void descend(int depth, int band, const Labels& labels, int next_label, int order, std::uint64_t version) {
+  /// `band`: the rows of the band of the row chosen last (the next row must come from it
+  /// unless a band starts here).
+  void descend(int depth, std::uint64_t band, const Labels& labels, int next_label, int order, std::uint64_t version) {
     if (version != best_version_) {
       const std::size_t prefix = static_cast<std::size_t>(depth) * static_cast<std::size_t>(n_);
       order = std::memcmp(current_.data(), best_.data(), prefix);
@@ -195,7 +214,7 @@ class RowSearch {
     // The rows that may come next: any unused one at a band's start, else its band's; for
     // a first row by pattern, only those some arrangement brings down to the bound.
     std::uint64_t open = ~used_ & ((n_ < 64 ? std::uint64_t{1} << n_ : 0) - 1);
-    if (depth % band_rows_ != 0) open &= band_rows_mask_ << (band * band_rows_);
+    if (!starts_band_[static_cast<std::size_t>(depth)]) open &= band;
     if (by_pattern) open &= first_->rows;
     for (; open; open &= open - 1) {
       const int r = std::countr_zero(open);
@@ -241,7 +260,7 @@ class RowSearch {
       adopt_labels(r, smallest.data(), copy, next);
       used_ |= std::uint64_t{1} << r;
       rows_[static_cast<std::size_t>(depth)] = static_cast<std::uint8_t>(r);
-      descend(depth + 1, r / band_rows_, copy, next, below ? -1 : 0, known);
+      descend(depth + 1, band_of_[static_cast<std::size_t>(r)], copy, next, below ? -1 : 0, known);
       used_ &= ~(std::uint64_t{1} << r);
     }
   }
@@ -254,8 +273,10 @@ class RowSearch {
   }
 
   int n_;
-  int band_rows_;
-  std::uint64_t band_rows_mask_;  // band_rows_ low bits: a band's rows, shifted by its first
+  // Tables instead of divisions by the band height on the search's path: each row's band
+  // (its rows as a mask) and whether a band starts at each depth.
+  std::array<std::uint64_t, kRow> band_of_{};
+  std::array<bool, kRow + 1> starts_band_{};
   // Row-major forms of n_ rows, plus one row slot of padding: rows are copied as whole
   // kRow-byte slots.
   std::vector<std::uint8_t> best_, current_;
@@ -334,11 +355,11 @@ std::optional<Transform> canonical_transform(const Grid& puzzle) {
       if (c) in_col |= std::uint64_t{1} << c;
     }
   }
-  std::vector<bool> visited;
+  std::vector<std::uint8_t> visited;  // bytes, not std::vector<bool>: read for every arrangement
   std::size_t block = 1;  // arrangements per stack order
   for (int t = 0; t < stacks; ++t) block *= perms;
   for (int transposed = 0; transposed < (square ? 2 : 1); ++transposed) {
-    visited.assign(all.list.size(), false);
+    visited.assign(all.list.size(), 0);
     for (int r = 0; r < n; ++r)
       for (int c = 0; c < n; ++c)
         oriented[static_cast<std::size_t>(r * n + c)] =
@@ -418,9 +439,10 @@ std::optional<Transform> canonical_transform(const Grid& puzzle) {
           for (int s = stacks - 1; s >= 0; --s) index = index * perms + inner[static_cast<std::size_t>(s)][pick[static_cast<std::size_t>(s)]];
           index += order_rank * block;
           if (!visited[index]) {
-            visited[index] = true;
+            visited[index] = 1;
             const Arrangement& a = all.list[index];
-            const FirstRowCodes first{code3.data(), a.stacks.data(), a.inner.data(), least.data(), first_rows, stacks, width, perms};
+            const FirstRowCodes first{code3.data(), a.code_at.data(), least.data(), first_rows, stacks, width,
+                                      static_cast<std::size_t>(stacks) * perms};
             if (search.run(oriented.data(), a.cols.data(), distinct_lines ? &first : nullptr)) {
               best.transposed = transposed != 0;
               std::copy(a.cols.begin(), a.cols.end(), best.cols.begin());
