@@ -60,7 +60,9 @@ const Arrangements& arrangements_for(const Shape& shape) {
   std::vector<std::uint8_t> order(static_cast<std::size_t>(stacks));
   std::iota(order.begin(), order.end(), 0);
   do {
-    std::vector<std::uint8_t> choice(static_cast<std::size_t>(stacks), 0);
+    // Inner-order indices as wide as the count of inner orders: 6×6 with boxes of one row
+    // has 720 (one byte wrapped around before reaching it, and this loop never ended).
+    std::vector<std::size_t> choice(static_cast<std::size_t>(stacks), 0);
     for (;;) {
       Arrangement a;
       for (int s = 0; s < stacks; ++s) {
@@ -356,6 +358,7 @@ std::optional<Transform> canonical_transform(const Grid& puzzle) {
     }
   }
   std::vector<std::uint8_t> visited;  // bytes, not std::vector<bool>: read for every arrangement
+  std::vector<std::uint16_t> inner_orders;  // see `inner` below (up to 720 orders: two bytes)
   std::size_t block = 1;  // arrangements per stack order
   for (int t = 0; t < stacks; ++t) block *= perms;
   for (int transposed = 0; transposed < (square ? 2 : 1); ++transposed) {
@@ -392,18 +395,19 @@ std::optional<Transform> canonical_transform(const Grid& puzzle) {
       for (int q = 0; q < n; ++q) rows |= static_cast<std::uint64_t>(least[static_cast<std::size_t>(q)] <= bound) << q;
       return rows;
     };
-    // (Fixed arrays, not vectors: this runs for every row of both orientations and every
-    // stack order, and its allocations were a measurable part of an easy puzzle's form.)
-    // A shape canonicalised has at most kCanonicalLimit arrangements, so few stacks and few
-    // inner orders: kMaxSize bounds both.
-    std::array<int, kMaxSize> counts{};
-    std::array<std::uint8_t, kMaxSize> order{};
-    std::array<std::array<std::uint8_t, kMaxSize>, kMaxSize> inner;
-    std::array<std::size_t, kMaxSize> inner_size{};
-    std::array<std::size_t, kMaxSize> pick{};
+    // (Storage made once per call, not per row and stack order: those allocations were a
+    // measurable part of an easy puzzle's form.) Stacks are at most n; `inner` holds, per
+    // stack position, the inner orders allowed there (up to `perms`: 720 for 6×6 with boxes
+    // of one row).
+    std::array<int, kRow> counts{};
+    std::array<std::uint8_t, kRow> order{};
+    inner_orders.resize(static_cast<std::size_t>(stacks) * perms);
+    std::uint16_t* const inner = inner_orders.data();
+    std::array<std::size_t, kRow> inner_size{};
+    std::array<std::size_t, kRow> pick{};
     for (int r = 0; r < n; ++r) {
       for (int t = 0; t < stacks; ++t) counts[static_cast<std::size_t>(t)] = std::popcount(code3[static_cast<std::size_t>(r * stacks + t) * perms]);
-      std::array<int, kMaxSize> sorted = counts;
+      std::array<int, kRow> sorted = counts;
       std::sort(sorted.begin(), sorted.begin() + stacks);
       std::uint64_t code = 0;
       for (int t = 0; t < stacks; ++t) code = (code << width) | ((std::uint64_t{1} << sorted[static_cast<std::size_t>(t)]) - 1);
@@ -422,7 +426,8 @@ std::optional<Transform> canonical_transform(const Grid& puzzle) {
           std::size_t& size = inner_size[static_cast<std::size_t>(s)];
           size = 0;
           for (std::size_t p = 0; p < perms; ++p)
-            if (code3[static_cast<std::size_t>(r * stacks + t) * perms + p] == want) inner[static_cast<std::size_t>(s)][size++] = static_cast<std::uint8_t>(p);
+            if (code3[static_cast<std::size_t>(r * stacks + t) * perms + p] == want)
+              inner[static_cast<std::size_t>(s) * perms + size++] = static_cast<std::uint16_t>(p);
         }
         std::size_t order_rank = 0;  // lexicographic rank of `order` among stack permutations
         for (int s = 0; s < stacks; ++s) {
@@ -436,7 +441,7 @@ std::optional<Transform> canonical_transform(const Grid& puzzle) {
         for (;;) {
           // Index in the arrangement list: order rank, then inner choices (stack 0 fastest).
           std::size_t index = 0;
-          for (int s = stacks - 1; s >= 0; --s) index = index * perms + inner[static_cast<std::size_t>(s)][pick[static_cast<std::size_t>(s)]];
+          for (int s = stacks - 1; s >= 0; --s) index = index * perms + inner[static_cast<std::size_t>(s) * perms + pick[static_cast<std::size_t>(s)]];
           index += order_rank * block;
           if (!visited[index]) {
             visited[index] = 1;

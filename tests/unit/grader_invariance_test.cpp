@@ -114,6 +114,63 @@ TEST(GraderInvariance, CanonicalFormOfSparsePuzzlesIsTheSmallest) {
   }
 }
 
+TEST(GraderInvariance, CanonicalFormOfOneRowBoxesIsTheSmallest) {
+  // 6×6 with boxes one row high and six wide: every row order and every column order keeps it
+  // valid (720 × 720 transformations, no transposition), and each box has 720 inner orders,
+  // more than a byte counts (the form's search once looped forever here). The form must come
+  // back, be the smallest reading of all, and be the same for a shuffled copy.
+  const sudokit::Shape shape{6, 1, 6};
+  std::array<int, 6> perm{};
+  std::vector<std::array<int, 6>> perms;
+  for (int k = 0; k < 6; ++k) perm[static_cast<std::size_t>(k)] = k;
+  do perms.push_back(perm);
+  while (std::next_permutation(perm.begin(), perm.end()));
+  ASSERT_EQ(perms.size(), 720u);
+  std::mt19937 rng(16);
+  for (int trial = 0; trial < 6; ++trial) {
+    Grid puzzle(shape);
+    for (int k = 0; k < 5 + trial; ++k)
+      puzzle.cells[static_cast<std::size_t>(rng() % 36)] = static_cast<std::uint8_t>(1 + rng() % 6);
+    const auto t = sudokit::grading::canonical_transform(puzzle);
+    ASSERT_TRUE(t.has_value());
+    const Grid form = t->apply(puzzle);
+    // Every reading, given up at its first cell that differs from the form.
+    bool smaller = false;
+    for (const auto& rows : perms) {
+      for (const auto& cols : perms) {
+        std::array<int, 7> label{};
+        int next = 1;
+        for (int c = 0; c < 36; ++c) {
+          const int d = puzzle.cells[static_cast<std::size_t>(rows[static_cast<std::size_t>(c / 6)] * 6 + cols[static_cast<std::size_t>(c % 6)])];
+          int v = 0;
+          if (d) {
+            if (!label[static_cast<std::size_t>(d)]) label[static_cast<std::size_t>(d)] = next++;
+            v = label[static_cast<std::size_t>(d)];
+          }
+          const int f = form.cells[static_cast<std::size_t>(c)];
+          if (v < f) smaller = true;
+          if (v != f) break;
+        }
+        if (smaller) break;
+      }
+      if (smaller) break;
+    }
+    EXPECT_FALSE(smaller) << "trial " << trial;
+    // A shuffled, relabelled copy has the same form.
+    const auto& rows = perms[rng() % 720];
+    const auto& cols = perms[rng() % 720];
+    const auto& digits = perms[rng() % 720];
+    Grid other(shape);
+    for (int c = 0; c < 36; ++c) {
+      const int d = puzzle.cells[static_cast<std::size_t>(rows[static_cast<std::size_t>(c / 6)] * 6 + cols[static_cast<std::size_t>(c % 6)])];
+      other.cells[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(d ? digits[static_cast<std::size_t>(d - 1)] + 1 : 0);
+    }
+    const auto u = sudokit::grading::canonical_transform(other);
+    ASSERT_TRUE(u.has_value());
+    EXPECT_EQ(u->apply(other).cells, form.cells) << "trial " << trial;
+  }
+}
+
 TEST(GraderInvariance, RandomTransformsKeepTheGrade) {
   std::mt19937 rng(2024);
   sudokit::Grader grader;
