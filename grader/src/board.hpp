@@ -43,10 +43,19 @@
 namespace sudokit::grading {
 
 inline std::uint64_t bit(int index) { return std::uint64_t{1} << index; }
-/// Bits set in `mask`. Written out (SWAR) rather than std::popcount: the portable x86-64
-/// baseline the project builds for has no popcnt instruction, and std::popcount then calls a
-/// libgcc routine, which the finders paid for millions of times per hard puzzle.
+/// Bits set in each 9-bit value: popcount()'s answer for the masks of a 9×9 board.
+inline constexpr auto kBitsIn9 = [] {
+  std::array<std::uint8_t, 512> bits{};
+  for (std::size_t v = 1; v < bits.size(); ++v) bits[v] = static_cast<std::uint8_t>(bits[v >> 1] + (v & 1));
+  return bits;
+}();
+/// Bits set in `mask`. Not std::popcount: the portable x86-64 baseline the project builds for
+/// has no popcnt instruction, and std::popcount then calls a libgcc routine, which the finders
+/// paid for millions of times per hard puzzle. Masks below 512 (every digit and house-position
+/// mask of a 9×9 board, so the branch is always taken the same way) read a table, three
+/// instructions instead of the twelve of the bit-parallel sum the others take.
 inline int popcount(std::uint64_t mask) {
+  if (mask < kBitsIn9.size()) return kBitsIn9[static_cast<std::size_t>(mask)];
   mask = mask - ((mask >> 1) & 0x5555555555555555ULL);
   mask = (mask & 0x3333333333333333ULL) + ((mask >> 2) & 0x3333333333333333ULL);
   mask = (mask + (mask >> 4)) & 0x0F0F0F0F0F0F0F0FULL;

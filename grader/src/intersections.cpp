@@ -99,12 +99,20 @@ bool lock_extras(const Board& board, bool from_lines, Technique technique, Step&
 
 bool find_locked_pointing(const Board& board, Step& step, const StepFilter& accept) {
   const Topology& topo = board.topo();
+  const std::size_t houses = static_cast<std::size_t>(topo.houses());
   for (int b = 0; b < topo.n; ++b) {
     const int box_house = 2 * topo.n + b;
     const std::uint64_t open = board.all_digits() & ~board.placed_in(box_house);
     for (int d = 1; d <= topo.n; ++d) {
       if (!(open & digit_bit(d))) continue;
+      // lock() asks first whether the digit's places in the box lie inside the line; most
+      // (box, digit) pairs have places in two rows and two columns, so none does. Asked here
+      // before a step is reset for each crossing line (this runs at every step of a grade).
+      const std::uint64_t places = board.positions(box_house, d);
+      if (popcount(places) < 2) continue;
+      const std::uint64_t* const shared = &topo.shared_slots[static_cast<std::size_t>(box_house) * houses];
       if (for_crossing_lines(topo, b, [&](int line) {
+            if (places & ~shared[static_cast<std::size_t>(line)]) return false;
             reset_step(step);
             return lock(board, box_house, line, d, Technique::locked_pointing, step, accept);
           }))
@@ -121,15 +129,14 @@ bool find_locked_claiming(const Board& board, Step& step, const StepFilter& acce
     for (int d = 1; d <= topo.n; ++d) {
       if (!(open & digit_bit(d))) continue;
       // The line's candidates all in one box: which box is fixed by any one of them.
-      int some_cell = -1;
-      for (int c : topo.house(line))
-        if (board.has(c, d)) {
-          some_cell = c;
-          break;
-        }
-      if (some_cell < 0) continue;
+      const std::uint64_t places = board.positions(line, d);
+      if (popcount(places) < 2) continue;  // lock() passes over these too
+      const int some_cell = topo.house(line)[static_cast<std::size_t>(lowest(places))];
+      const int box = topo.box_house(some_cell);
+      // lock()'s first question, asked before a step is reset (see find_locked_pointing).
+      if (places & ~topo.shared_slots[static_cast<std::size_t>(line) * static_cast<std::size_t>(topo.houses()) + static_cast<std::size_t>(box)]) continue;
       reset_step(step);
-      if (lock(board, line, topo.box_house(some_cell), d, Technique::locked_claiming, step, accept)) return true;
+      if (lock(board, line, box, d, Technique::locked_claiming, step, accept)) return true;
     }
   }
   return lock_extras(board, true, Technique::locked_claiming, step, accept);

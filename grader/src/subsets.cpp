@@ -29,7 +29,7 @@ constexpr Technique hidden_technique(int size) {
 /// returns true. `size` is at most 4; the walk keeps its state on the stack (the ladder asks
 /// every house of every board, so a heap block per call was a measurable share of grading).
 template <class Visit>
-bool combinations(const std::vector<std::pair<int, std::uint64_t>>& items, int size, Visit visit) {
+bool combinations(std::span<const std::pair<int, std::uint64_t>> items, int size, Visit visit) {
   constexpr int kMost = 4;
   std::array<int, kMost> chosen{};
   std::array<std::uint64_t, kMost + 1> unions{};
@@ -47,11 +47,47 @@ bool combinations(const std::vector<std::pair<int, std::uint64_t>>& items, int s
   return size >= 1 && size <= kMost && recurse(recurse, 0, 0);
 }
 
+/// Per house, the open digits with two to four places, in digit order, with those places:
+/// what every hidden subset search of one board starts from. The ladder asks hidden pairs,
+/// triples and quads and the direct forms of the first two of the same board, one after the
+/// other, so this is built once per board (keyed on its stamp) and each size reads its part.
+struct HiddenCandidates {
+  std::uint64_t stamp = 0;
+  std::vector<std::uint32_t> begin;                  ///< per house, into `items`; houses + 1
+  std::vector<std::pair<int, std::uint64_t>> items;  ///< (digit, places)
+  std::vector<std::uint8_t> places;                  ///< popcount of each item's places
+  std::vector<std::uint8_t> open;                    ///< per house: digits not yet written
+
+  void build(const Board& board) {
+    const Topology& topo = board.topo();
+    const auto houses = static_cast<std::size_t>(topo.houses());
+    begin.assign(houses + 1, 0);
+    open.assign(houses, 0);
+    items.clear();
+    places.clear();
+    for (std::size_t h = 0; h < houses; ++h) {
+      begin[h] = static_cast<std::uint32_t>(items.size());
+      const std::uint64_t digits = board.all_digits() & ~board.placed_in(static_cast<int>(h));
+      open[h] = static_cast<std::uint8_t>(popcount(digits));
+      for (std::uint64_t m = digits; m; m &= m - 1) {
+        const int d = lowest(m) + 1;
+        const std::uint64_t where = board.positions(static_cast<int>(h), d);
+        const int count = popcount(where);
+        if (count < 2 || count > 4) continue;
+        items.emplace_back(d, where);
+        places.push_back(static_cast<std::uint8_t>(count));
+      }
+    }
+    begin[houses] = static_cast<std::uint32_t>(items.size());
+    stamp = board.stamp();
+  }
+};
+
 }  // namespace
 
 bool find_naked_subset(const Board& board, int size, Step& step) {
   const Topology& topo = board.topo();
-  std::vector<std::pair<int, std::uint64_t>> cells;
+  thread_local std::vector<std::pair<int, std::uint64_t>> cells;
   for (int h = 0; h < topo.houses(); ++h) {
     cells.clear();
     int open = 0;
@@ -100,19 +136,18 @@ bool find_naked_subset(const Board& board, int size, Step& step) {
 
 bool find_hidden_subset(const Board& board, int size, Step& step, const StepFilter& accept) {
   const Topology& topo = board.topo();
-  std::vector<std::pair<int, std::uint64_t>> digits;
+  if (size < 2 || size > 4) return false;
+  thread_local HiddenCandidates candidates;
+  if (candidates.stamp != board.stamp()) candidates.build(board);
+  std::array<std::pair<int, std::uint64_t>, 64> digits;
   for (int h = 0; h < topo.houses(); ++h) {
-    digits.clear();
-    const std::uint64_t open = board.all_digits() & ~board.placed_in(h);
-    if (popcount(open) <= size) continue;
-    for (std::uint64_t m = open; m; m &= m - 1) {
-      const int d = lowest(m) + 1;
-      const std::uint64_t where = board.positions(h, d);
-      const int count = popcount(where);
-      if (count >= 2 && count <= size) digits.emplace_back(d, where);
-    }
-    if (static_cast<int>(digits.size()) < size) continue;
-    if (combinations(digits, size, [&](std::span<const int> chosen, std::uint64_t where) {
+    const auto house_index = static_cast<std::size_t>(h);
+    if (candidates.open[house_index] <= size) continue;
+    std::size_t count = 0;
+    for (std::uint32_t i = candidates.begin[house_index]; i < candidates.begin[house_index + 1]; ++i)
+      if (candidates.places[i] <= size) digits[count++] = candidates.items[i];
+    if (static_cast<int>(count) < size) continue;
+    if (combinations(std::span<const std::pair<int, std::uint64_t>>(digits.data(), count), size, [&](std::span<const int> chosen, std::uint64_t where) {
           if (popcount(where) != size) return false;
           std::uint64_t keep = 0;
           for (int d : chosen) keep |= digit_bit(d);
