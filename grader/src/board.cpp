@@ -271,6 +271,35 @@ bool keep_changes(const Board& board, Step& step) {
   return !step.placements.empty() || !step.eliminations.empty();
 }
 
+void NothingInHouses::look(const Board& board) {
+  const Topology& topo = board.topo();
+  const auto houses = static_cast<std::size_t>(topo.houses());
+  if (topo_.get() != &topo) {  // first call, or another shape: nothing is known
+    topo_ = board.topology();
+    empty_.assign(houses, 0);
+    changed_.assign(houses, 1);
+    values_.assign(static_cast<std::size_t>(board.cells()), 0);
+    candidates_.assign(static_cast<std::size_t>(board.cells()), 0);
+  } else {
+    std::fill(changed_.begin(), changed_.end(), 0);
+    if (stamp_ == board.stamp()) return;  // the same cells (Board::stamp)
+  }
+  for (int c = 0; c < board.cells(); ++c) {
+    const auto i = static_cast<std::size_t>(c);
+    if (values_[i] == board.value(c) && candidates_[i] == board.candidates(c)) continue;
+    values_[i] = static_cast<std::uint8_t>(board.value(c));
+    candidates_[i] = board.candidates(c);
+    changed_[static_cast<std::size_t>(topo.row_house(c))] = 1;
+    changed_[static_cast<std::size_t>(topo.col_house(c))] = 1;
+    changed_[static_cast<std::size_t>(topo.box_house(c))] = 1;
+    if (!topo.extra_mask.empty())
+      for (std::uint64_t m = topo.extra_mask[i]; m; m &= m - 1) changed_[static_cast<std::size_t>(3 * topo.n + lowest(m))] = 1;
+  }
+  for (std::size_t h = 0; h < houses; ++h)
+    if (changed_[h]) empty_[h] = 0;
+  stamp_ = board.stamp();
+}
+
 void normalise(Step& step) {
   std::sort(step.eliminations.begin(), step.eliminations.end());
   step.eliminations.erase(std::unique(step.eliminations.begin(), step.eliminations.end()), step.eliminations.end());

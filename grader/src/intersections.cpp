@@ -21,7 +21,7 @@ namespace {
 /// Where `digit` may go in house `from` lies inside house `into`: eliminate it from the rest
 /// of `into`. True with a step when that removes something.
 bool lock(const Board& board, int from, int into, int digit, Technique technique, Step& step,
-          const StepFilter& accept) {
+          const StepFilter& accept, bool* any = nullptr) {
   const Topology& topo = board.topo();
   // On house masks (Board::positions, Topology::shared_slots): this runs for every house
   // pair and digit of every stall.
@@ -40,6 +40,7 @@ bool lock(const Board& board, int from, int into, int digit, Technique technique
   step.digits = digit_bit(digit);
   step.houses = {from, into};
   normalise(step);
+  if (any) *any = true;
   return !accept || accept(step);
 }
 
@@ -100,8 +101,19 @@ bool lock_extras(const Board& board, bool from_lines, Technique technique, Step&
 bool find_locked_pointing(const Board& board, Step& step, const StepFilter& accept) {
   const Topology& topo = board.topo();
   const std::size_t houses = static_cast<std::size_t>(topo.houses());
+  // Boxes known to hold no instance (NothingInHouses, board.hpp; the mark sits on the box
+  // house): a box's instances depend on its cells and those of the lines crossing it. A
+  // filter (the direct form) only passes over instances, so it shares the marks, but a box
+  // with an instance it rejects is not marked.
+  thread_local NothingInHouses watch;
+  watch.look(board);
+  for (int b = 0; b < topo.n; ++b)
+    if (watch.known_empty(2 * topo.n + b) && for_crossing_lines(topo, b, [&](int line) { return watch.changed(line); }))
+      watch.forget(2 * topo.n + b);
   for (int b = 0; b < topo.n; ++b) {
     const int box_house = 2 * topo.n + b;
+    if (watch.known_empty(box_house)) continue;
+    bool any = false;  // an instance, accepted or not
     const std::uint64_t open = board.all_digits() & ~board.placed_in(box_house);
     for (int d = 1; d <= topo.n; ++d) {
       if (!(open & digit_bit(d))) continue;
@@ -114,17 +126,32 @@ bool find_locked_pointing(const Board& board, Step& step, const StepFilter& acce
       if (for_crossing_lines(topo, b, [&](int line) {
             if (places & ~shared[static_cast<std::size_t>(line)]) return false;
             reset_step(step);
-            return lock(board, box_house, line, d, Technique::locked_pointing, step, accept);
+            return lock(board, box_house, line, d, Technique::locked_pointing, step, accept, &any);
           }))
         return true;
     }
+    if (!any) watch.mark_empty(box_house);
   }
   return lock_extras(board, false, Technique::locked_pointing, step, accept);
 }
 
 bool find_locked_claiming(const Board& board, Step& step, const StepFilter& accept) {
   const Topology& topo = board.topo();
+  // Lines known to hold no instance, as in find_locked_pointing: a line's instances depend
+  // on its cells and those of the boxes (regions) it crosses.
+  thread_local NothingInHouses watch;
+  watch.look(board);
   for (int line = 0; line < 2 * topo.n; ++line) {
+    if (!watch.known_empty(line)) continue;
+    for (int c : topo.house(line))
+      if (watch.changed(topo.box_house(c))) {
+        watch.forget(line);
+        break;
+      }
+  }
+  for (int line = 0; line < 2 * topo.n; ++line) {
+    if (watch.known_empty(line)) continue;
+    bool any = false;  // an instance, accepted or not
     const std::uint64_t open = board.all_digits() & ~board.placed_in(line);
     for (int d = 1; d <= topo.n; ++d) {
       if (!(open & digit_bit(d))) continue;
@@ -136,8 +163,9 @@ bool find_locked_claiming(const Board& board, Step& step, const StepFilter& acce
       // lock()'s first question, asked before a step is reset (see find_locked_pointing).
       if (places & ~topo.shared_slots[static_cast<std::size_t>(line) * static_cast<std::size_t>(topo.houses()) + static_cast<std::size_t>(box)]) continue;
       reset_step(step);
-      if (lock(board, line, box, d, Technique::locked_claiming, step, accept)) return true;
+      if (lock(board, line, box, d, Technique::locked_claiming, step, accept, &any)) return true;
     }
+    if (!any) watch.mark_empty(line);
   }
   return lock_extras(board, true, Technique::locked_claiming, step, accept);
 }

@@ -47,48 +47,18 @@ bool combinations(std::span<const std::pair<int, std::uint64_t>> items, int size
   return size >= 1 && size <= kMost && recurse(recurse, 0, 0);
 }
 
-/// Per house, the open digits with two to four places, in digit order, with those places:
-/// what every hidden subset search of one board starts from. The ladder asks hidden pairs,
-/// triples and quads and the direct forms of the first two of the same board, one after the
-/// other, so this is built once per board (keyed on its stamp) and each size reads its part.
-struct HiddenCandidates {
-  std::uint64_t stamp = 0;
-  std::vector<std::uint32_t> begin;                  ///< per house, into `items`; houses + 1
-  std::vector<std::pair<int, std::uint64_t>> items;  ///< (digit, places)
-  std::vector<std::uint8_t> places;                  ///< popcount of each item's places
-  std::vector<std::uint8_t> open;                    ///< per house: digits not yet written
-
-  void build(const Board& board) {
-    const Topology& topo = board.topo();
-    const auto houses = static_cast<std::size_t>(topo.houses());
-    begin.assign(houses + 1, 0);
-    open.assign(houses, 0);
-    items.clear();
-    places.clear();
-    for (std::size_t h = 0; h < houses; ++h) {
-      begin[h] = static_cast<std::uint32_t>(items.size());
-      const std::uint64_t digits = board.all_digits() & ~board.placed_in(static_cast<int>(h));
-      open[h] = static_cast<std::uint8_t>(popcount(digits));
-      for (std::uint64_t m = digits; m; m &= m - 1) {
-        const int d = lowest(m) + 1;
-        const std::uint64_t where = board.positions(static_cast<int>(h), d);
-        const int count = popcount(where);
-        if (count < 2 || count > 4) continue;
-        items.emplace_back(d, where);
-        places.push_back(static_cast<std::uint8_t>(count));
-      }
-    }
-    begin[houses] = static_cast<std::uint32_t>(items.size());
-    stamp = board.stamp();
-  }
-};
-
 }  // namespace
 
 bool find_naked_subset(const Board& board, int size, Step& step) {
   const Topology& topo = board.topo();
+  if (size < 2 || size > 4) return false;
   thread_local std::vector<std::pair<int, std::uint64_t>> cells;
+  // Houses known to hold no naked subset of this size (NothingInHouses, board.hpp).
+  thread_local std::array<NothingInHouses, 3> watches;
+  NothingInHouses& watch = watches[static_cast<std::size_t>(size - 2)];
+  watch.look(board);
   for (int h = 0; h < topo.houses(); ++h) {
+    if (watch.known_empty(h)) continue;
     cells.clear();
     int open = 0;
     for (int c : topo.house(h)) {
@@ -98,7 +68,10 @@ bool find_naked_subset(const Board& board, int size, Step& step) {
       if (count >= 2 && count <= size) cells.emplace_back(c, board.candidates(c));
     }
     // With no other open cell there is nothing to eliminate.
-    if (open <= size || static_cast<int>(cells.size()) < size) continue;
+    if (open <= size || static_cast<int>(cells.size()) < size) {
+      watch.mark_empty(h);
+      continue;
+    }
     if (combinations(cells, size, [&](std::span<const int> chosen, std::uint64_t digits) {
           if (popcount(digits) != size) return false;
           // Most subsets a board holds have had their eliminations made: tell so before a
@@ -130,6 +103,7 @@ bool find_naked_subset(const Board& board, int size, Step& step) {
           return true;
         }))
       return true;
+    watch.mark_empty(h);
   }
   return false;
 }
@@ -137,16 +111,30 @@ bool find_naked_subset(const Board& board, int size, Step& step) {
 bool find_hidden_subset(const Board& board, int size, Step& step, const StepFilter& accept) {
   const Topology& topo = board.topo();
   if (size < 2 || size > 4) return false;
-  thread_local HiddenCandidates candidates;
-  if (candidates.stamp != board.stamp()) candidates.build(board);
   std::array<std::pair<int, std::uint64_t>, 64> digits;
+  // Houses known to hold no hidden subset of this size that removes something
+  // (NothingInHouses, board.hpp). A filter (the direct forms) only passes over instances, so
+  // such a house has none for it either; but a house whose instances the filter rejects is
+  // not marked (whether it accepts one depends on other houses too).
+  thread_local std::array<NothingInHouses, 3> watches;
+  NothingInHouses& watch = watches[static_cast<std::size_t>(size - 2)];
+  watch.look(board);
   for (int h = 0; h < topo.houses(); ++h) {
-    const auto house_index = static_cast<std::size_t>(h);
-    if (candidates.open[house_index] <= size) continue;
+    if (watch.known_empty(h)) continue;
     std::size_t count = 0;
-    for (std::uint32_t i = candidates.begin[house_index]; i < candidates.begin[house_index + 1]; ++i)
-      if (candidates.places[i] <= size) digits[count++] = candidates.items[i];
-    if (static_cast<int>(count) < size) continue;
+    const std::uint64_t open = board.all_digits() & ~board.placed_in(h);
+    if (popcount(open) > size)
+      for (std::uint64_t m = open; m; m &= m - 1) {
+        const int d = lowest(m) + 1;
+        const std::uint64_t where = board.positions(h, d);
+        const int places = popcount(where);
+        if (places >= 2 && places <= size) digits[count++] = {d, where};
+      }
+    if (static_cast<int>(count) < size) {
+      watch.mark_empty(h);
+      continue;
+    }
+    bool any = false;  // an instance that removes something, accepted or not
     if (combinations(std::span<const std::pair<int, std::uint64_t>>(digits.data(), count), size, [&](std::span<const int> chosen, std::uint64_t where) {
           if (popcount(where) != size) return false;
           std::uint64_t keep = 0;
@@ -167,9 +155,11 @@ bool find_hidden_subset(const Board& board, int size, Step& step, const StepFilt
           step.digits = keep;
           step.houses = {h};
           normalise(step);
+          any = true;
           return !accept || accept(step);
         }))
       return true;
+    if (!any) watch.mark_empty(h);
   }
   return false;
 }
