@@ -271,7 +271,7 @@ bool keep_changes(const Board& board, Step& step) {
   return !step.placements.empty() || !step.eliminations.empty();
 }
 
-void NothingInHouses::look(const Board& board) {
+void NothingFound::look(const Board& board) {
   const Topology& topo = board.topo();
   const auto houses = static_cast<std::size_t>(topo.houses());
   if (topo_.get() != &topo) {  // first call, or another shape: nothing is known
@@ -280,13 +280,21 @@ void NothingInHouses::look(const Board& board) {
     changed_.assign(houses, 1);
     values_.assign(static_cast<std::size_t>(board.cells()), 0);
     candidates_.assign(static_cast<std::size_t>(board.cells()), 0);
+    empty_digits_ = 0;
   } else {
     std::fill(changed_.begin(), changed_.end(), 0);
     if (stamp_ == board.stamp()) return;  // the same cells (Board::stamp)
   }
+  std::uint64_t digits = 0;  // digits with a changed candidate or placement
   for (int c = 0; c < board.cells(); ++c) {
     const auto i = static_cast<std::size_t>(c);
     if (values_[i] == board.value(c) && candidates_[i] == board.candidates(c)) continue;
+    digits |= candidates_[i] ^ board.candidates(c);
+    if (values_[i] != board.value(c)) {  // whether a candidate's cell is open changed too
+      digits |= candidates_[i] | board.candidates(c);
+      if (values_[i]) digits |= digit_bit(values_[i]);
+      if (board.value(c)) digits |= digit_bit(board.value(c));
+    }
     values_[i] = static_cast<std::uint8_t>(board.value(c));
     candidates_[i] = board.candidates(c);
     changed_[static_cast<std::size_t>(topo.row_house(c))] = 1;
@@ -297,6 +305,7 @@ void NothingInHouses::look(const Board& board) {
   }
   for (std::size_t h = 0; h < houses; ++h)
     if (changed_[h]) empty_[h] = 0;
+  empty_digits_ &= ~digits;
   stamp_ = board.stamp();
 }
 

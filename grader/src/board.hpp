@@ -254,19 +254,22 @@ class Board {
   mutable bool index_fresh_ = false;
 };
 
-/// Houses where nothing was found, kept from one call of a finder to the next. A grade asks
-/// the same finders of a board that differs from the last one in a few cells, and the
-/// answer of a house-local finder (naked and hidden subsets: a house's instances depend on
-/// that house's cells alone) cannot change in a house none of whose cells changed. So a
-/// finder keeps, per house, "nothing here" for the board it last looked at; look() compares
-/// the board with that one cell by cell (a few hundred instructions on 9×9, where a scan of
-/// every house costs thousands) and forgets the houses holding a changed cell. A finder then
-/// scans, in its usual order, only the houses not known empty, so its first instance is the
-/// one a full scan would return. Per finder and thread.
-class NothingInHouses {
+/// Where a finder found nothing, kept from one call to the next. A grade asks the same
+/// finders of a board that differs from the last one in a few cells, and the answer of a
+/// finder in one house (naked and hidden subsets: a house's instances depend on that house's
+/// cells alone), or for one digit (fish, skyscraper, kite, turbot fish, empty rectangle,
+/// simple colouring, X-chains: they read only where that digit can go), cannot change where
+/// none of the cells it reads changed. So a finder keeps "nothing here" per house or per
+/// digit for the board it last looked at; look() compares the board with that one cell by
+/// cell (a few hundred instructions on 9×9, where a scan costs thousands) and forgets the
+/// houses holding a changed cell and the digits whose candidates or placements changed. The
+/// finder then scans, in its usual order, only what is not known empty, so it finds what a
+/// full scan would. Per finder and thread.
+class NothingFound {
  public:
-  /// Takes `board` as the current one: houses with a changed cell (all of them on another
-  /// topology or at the first call) lose their mark.
+  /// Takes `board` as the current one: houses with a changed cell and digits with a changed
+  /// candidate or placement (all of them on another topology or at the first call) lose
+  /// their marks.
   void look(const Board& board);
   bool known_empty(int house) const { return empty_[static_cast<std::size_t>(house)] != 0; }
   void mark_empty(int house) { empty_[static_cast<std::size_t>(house)] = 1; }
@@ -277,6 +280,8 @@ class NothingInHouses {
   /// the marks of units where any of the others changed (before any early return: a mark
   /// left standing past that look would outlive the change).
   bool changed(int house) const { return changed_[static_cast<std::size_t>(house)] != 0; }
+  bool digit_known_empty(int digit) const { return (empty_digits_ & digit_bit(digit)) != 0; }
+  void mark_digit_empty(int digit) { empty_digits_ |= digit_bit(digit); }
 
  private:
   std::shared_ptr<const Topology> topo_;
@@ -284,6 +289,7 @@ class NothingInHouses {
   std::vector<std::uint8_t> values_;
   std::vector<std::uint64_t> candidates_;
   std::vector<std::uint8_t> empty_, changed_;
+  std::uint64_t empty_digits_ = 0;
 };
 
 /// Makes `step` a fresh Step (as `step = Step{}`) but keeps its vectors' storage: the ladder

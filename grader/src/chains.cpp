@@ -86,7 +86,13 @@ bool find_x_chain(const Board& board, Step& step) {
   thread_local std::vector<int> parent, queue;
   thread_local Visits visits;
   parent.resize(static_cast<std::size_t>(cells * 2));
+  // Digits known to hold no chain that removes something (NothingFound, board.hpp): an
+  // X-chain reads only where its digit can go.
+  thread_local NothingFound watch;
+  watch.look(board);
   for (int d = 1; d <= topo.n; ++d) {
+    if (watch.digit_known_empty(d)) continue;
+    bool chain = false;  // some chain of this digit removes something
     for (auto& s : strong) s.clear();
     bool any = false;
     for (int h = 0; h < topo.houses(); ++h) {
@@ -99,7 +105,10 @@ bool find_x_chain(const Board& board, Step& step) {
       strong[static_cast<std::size_t>(b)].push_back(a);
       any = true;
     }
-    if (!any) continue;
+    if (!any) {
+      watch.mark_digit_empty(d);
+      continue;
+    }
     for (int start = 0; start < cells; ++start) {
       if (strong[static_cast<std::size_t>(start)].empty()) continue;
       visits.start(parent.size());
@@ -132,6 +141,7 @@ bool find_x_chain(const Board& board, Step& step) {
         Step candidate;
         eliminate_seeing_both(board, candidate, start, end, d);
         if (candidate.eliminations.empty()) continue;
+        chain = true;
         for (int s = state;; s = parent[static_cast<std::size_t>(s)]) {
           candidate.chain.push_back({s / 2, (s & 1) ? d : 0});
           if (s == start * 2) break;
@@ -162,6 +172,7 @@ bool find_x_chain(const Board& board, Step& step) {
         break;
       }
     }
+    if (!chain) watch.mark_digit_empty(d);
   }
   return found;
 }

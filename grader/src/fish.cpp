@@ -21,6 +21,9 @@
 // as a chain or not at all); they are rated as the single-digit chain they are, the
 // X-chain with three strong links SE's rater rates 5.4-5.6: finned X-Wing 5.4, Swordfish
 // 5.5, Jellyfish 5.6.
+#include <algorithm>
+#include <array>
+
 #include "board.hpp"
 
 namespace sudokit::grading {
@@ -35,8 +38,14 @@ constexpr Technique fish_technique(int size) {
 bool find_fish(const Board& board, int size, Step& step) {
   const Topology& topo = board.topo();
   const int n = topo.n;
+  // Digits known to hold no instance on this board (NothingFound, board.hpp): this finder
+  // reads only where each digit can go.
+  thread_local std::array<NothingFound, 3> watches;
+  NothingFound& watch = watches[static_cast<std::size_t>(std::clamp(size, 2, 4) - 2)];
+  watch.look(board);
   std::vector<std::pair<int, std::uint64_t>> lines;  // base line index, covered cross indices
   for (int d = 1; d <= n; ++d) {
+    if (watch.digit_known_empty(d)) continue;
     for (int orientation = 0; orientation < 2; ++orientation) {  // 0: rows are the base
       const int base_offset = orientation == 0 ? 0 : n;
       const int cover_offset = orientation == 0 ? n : 0;
@@ -82,6 +91,7 @@ bool find_fish(const Board& board, int size, Step& step) {
       };
       if (recurse(recurse, 0, 0)) return true;
     }
+    watch.mark_digit_empty(d);
   }
   return false;
 }
@@ -98,9 +108,15 @@ bool find_finned_fish(const Board& board, int size, Step& step) {
   const Topology& topo = board.topo();
   const int n = topo.n;
   if (n > 64) return false;
+  // Digits known to hold no instance on this board (NothingFound, board.hpp): this finder
+  // reads only where each digit can go.
+  thread_local std::array<NothingFound, 3> watches;
+  NothingFound& watch = watches[static_cast<std::size_t>(std::clamp(size, 2, 4) - 2)];
+  watch.look(board);
   std::vector<std::pair<int, std::uint64_t>> lines;  // base line index, positions of the digit
   std::vector<int> chosen;
   for (int d = 1; d <= n; ++d) {
+    if (watch.digit_known_empty(d)) continue;
     for (int orientation = 0; orientation < 2; ++orientation) {  // 0: rows are the base
       const int base_offset = orientation == 0 ? 0 : n;
       const int cover_offset = orientation == 0 ? n : 0;
@@ -172,6 +188,7 @@ bool find_finned_fish(const Board& board, int size, Step& step) {
       chosen.clear();
       if (recurse(recurse, 0, 0)) return true;
     }
+    watch.mark_digit_empty(d);
   }
   return false;
 }

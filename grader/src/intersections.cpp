@@ -101,11 +101,11 @@ bool lock_extras(const Board& board, bool from_lines, Technique technique, Step&
 bool find_locked_pointing(const Board& board, Step& step, const StepFilter& accept) {
   const Topology& topo = board.topo();
   const std::size_t houses = static_cast<std::size_t>(topo.houses());
-  // Boxes known to hold no instance (NothingInHouses, board.hpp; the mark sits on the box
+  // Boxes known to hold no instance (NothingFound, board.hpp; the mark sits on the box
   // house): a box's instances depend on its cells and those of the lines crossing it. A
   // filter (the direct form) only passes over instances, so it shares the marks, but a box
   // with an instance it rejects is not marked.
-  thread_local NothingInHouses watch;
+  thread_local NothingFound watch;
   watch.look(board);
   for (int b = 0; b < topo.n; ++b)
     if (watch.known_empty(2 * topo.n + b) && for_crossing_lines(topo, b, [&](int line) { return watch.changed(line); }))
@@ -139,7 +139,7 @@ bool find_locked_claiming(const Board& board, Step& step, const StepFilter& acce
   const Topology& topo = board.topo();
   // Lines known to hold no instance, as in find_locked_pointing: a line's instances depend
   // on its cells and those of the boxes (regions) it crosses.
-  thread_local NothingInHouses watch;
+  thread_local NothingFound watch;
   watch.look(board);
   for (int line = 0; line < 2 * topo.n; ++line) {
     if (!watch.known_empty(line)) continue;

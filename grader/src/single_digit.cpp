@@ -54,7 +54,12 @@ void eliminate_seeing_both(const Board& board, Step& step, int x, int y, int dig
 
 bool find_skyscraper(const Board& board, Step& step) {
   const Topology& topo = board.topo();
+  // Digits known to hold no instance on this board (NothingFound, board.hpp): this finder
+  // reads only where each digit can go.
+  thread_local NothingFound watch;
+  watch.look(board);
   for (int d = 1; d <= topo.n; ++d) {
+    if (watch.digit_known_empty(d)) continue;
     for (int orientation = 0; orientation < 2; ++orientation) {
       const int first = orientation == 0 ? 0 : topo.n;
       const auto pairs = conjugate_pairs(board, d, first, first + topo.n);
@@ -83,13 +88,19 @@ bool find_skyscraper(const Board& board, Step& step) {
           }
         }
     }
+    watch.mark_digit_empty(d);
   }
   return false;
 }
 
 bool find_two_string_kite(const Board& board, Step& step) {
   const Topology& topo = board.topo();
+  // Digits known to hold no instance on this board (NothingFound, board.hpp): this finder
+  // reads only where each digit can go.
+  thread_local NothingFound watch;
+  watch.look(board);
   for (int d = 1; d <= topo.n; ++d) {
+    if (watch.digit_known_empty(d)) continue;
     const auto rows = conjugate_pairs(board, d, 0, topo.n);
     const auto cols = conjugate_pairs(board, d, topo.n, 2 * topo.n);
     for (const Pair& r : rows)
@@ -112,6 +123,7 @@ bool find_two_string_kite(const Board& board, Step& step) {
           return true;
         }
       }
+    watch.mark_digit_empty(d);
   }
   return false;
 }
@@ -124,7 +136,12 @@ bool find_simple_colouring(const Board& board, Step& step) {
   links.resize(static_cast<std::size_t>(cells));
   thread_local std::vector<int> colour, cluster;
   colour.resize(static_cast<std::size_t>(cells));
+  // Digits known to hold no instance on this board (NothingFound, board.hpp): this finder
+  // reads only where each digit can go.
+  thread_local NothingFound watch;
+  watch.look(board);
   for (int d = 1; d <= topo.n; ++d) {
+    if (watch.digit_known_empty(d)) continue;
     for (auto& l : links) l.clear();
     for (const Pair& p : conjugate_pairs(board, d, 0, topo.houses())) {
       links[static_cast<std::size_t>(p.a)].push_back(p.b);
@@ -179,6 +196,7 @@ bool find_simple_colouring(const Board& board, Step& step) {
       normalise(step);
       return true;
     }
+    watch.mark_digit_empty(d);
   }
   return false;
 }

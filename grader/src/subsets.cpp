@@ -53,9 +53,9 @@ bool find_naked_subset(const Board& board, int size, Step& step) {
   const Topology& topo = board.topo();
   if (size < 2 || size > 4) return false;
   thread_local std::vector<std::pair<int, std::uint64_t>> cells;
-  // Houses known to hold no naked subset of this size (NothingInHouses, board.hpp).
-  thread_local std::array<NothingInHouses, 3> watches;
-  NothingInHouses& watch = watches[static_cast<std::size_t>(size - 2)];
+  // Houses known to hold no naked subset of this size (NothingFound, board.hpp).
+  thread_local std::array<NothingFound, 3> watches;
+  NothingFound& watch = watches[static_cast<std::size_t>(size - 2)];
   watch.look(board);
   for (int h = 0; h < topo.houses(); ++h) {
     if (watch.known_empty(h)) continue;
@@ -113,11 +113,11 @@ bool find_hidden_subset(const Board& board, int size, Step& step, const StepFilt
   if (size < 2 || size > 4) return false;
   std::array<std::pair<int, std::uint64_t>, 64> digits;
   // Houses known to hold no hidden subset of this size that removes something
-  // (NothingInHouses, board.hpp). A filter (the direct forms) only passes over instances, so
+  // (NothingFound, board.hpp). A filter (the direct forms) only passes over instances, so
   // such a house has none for it either; but a house whose instances the filter rejects is
   // not marked (whether it accepts one depends on other houses too).
-  thread_local std::array<NothingInHouses, 3> watches;
-  NothingInHouses& watch = watches[static_cast<std::size_t>(size - 2)];
+  thread_local std::array<NothingFound, 3> watches;
+  NothingFound& watch = watches[static_cast<std::size_t>(size - 2)];
   watch.look(board);
   for (int h = 0; h < topo.houses(); ++h) {
     if (watch.known_empty(h)) continue;

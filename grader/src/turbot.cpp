@@ -42,7 +42,12 @@ bool find_turbot_fish(const Board& board, Step& step) {
   // Where the topology has peer sets, whether the ends see a candidate together is read off
   // them first: most pairs of conjugate pairs remove nothing.
   const bool by_sets = !topo.peer_set.empty();
+  // Digits known to hold no instance on this board (NothingFound, board.hpp): this finder
+  // reads only where each digit can go.
+  thread_local NothingFound watch;
+  watch.look(board);
   for (int d = 1; d <= topo.n; ++d) {
+    if (watch.digit_known_empty(d)) continue;
     conjugates(board, d, links);
     for (std::size_t i = 0; i < links.size(); ++i)
       for (std::size_t j = 0; j < links.size(); ++j) {
@@ -66,6 +71,7 @@ bool find_turbot_fish(const Board& board, Step& step) {
             return true;
           }
       }
+    watch.mark_digit_empty(d);
   }
   return false;
 }
@@ -73,7 +79,12 @@ bool find_turbot_fish(const Board& board, Step& step) {
 bool find_empty_rectangle(const Board& board, Step& step) {
   const Topology& topo = board.topo();
   const int n = topo.n;
+  // Digits known to hold no instance on this board (NothingFound, board.hpp): this finder
+  // reads only where each digit can go.
+  thread_local NothingFound watch;
+  watch.look(board);
   for (int d = 1; d <= n; ++d) {
+    if (watch.digit_known_empty(d)) continue;
     for (int box = 0; box < n; ++box) {
       const int bh = 2 * n + box;
       thread_local std::vector<int> cells;  // per thread: one per digit and box otherwise
@@ -126,6 +137,7 @@ bool find_empty_rectangle(const Board& board, Step& step) {
         }
       }
     }
+    watch.mark_digit_empty(d);
   }
   return false;
 }

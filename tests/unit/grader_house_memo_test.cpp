@@ -1,6 +1,7 @@
-// grader_house_memo_test.cpp: the finders that keep "nothing in this house" from one call to
-// the next (NothingInHouses in board.hpp: locked candidates, naked and hidden subsets, and the
-// direct forms of both) must answer exactly as a scan of the whole board would. Each call is
+// grader_house_memo_test.cpp: the finders that keep "nothing here" from one call to the next
+// (NothingFound in board.hpp: per house, locked candidates, naked and hidden subsets and the
+// direct forms of both; per digit, the fish, finned fish and single-digit patterns and
+// X-chains) must answer exactly as a scan of the whole board would. Each call is
 // made twice on the same board: here, on a thread whose finders have seen the earlier boards
 // of a long walk (so their marks are in play), and on a fresh thread, whose finders have seen
 // nothing and scan every house. The walks change a few candidates between calls, or many
@@ -29,6 +30,11 @@ constexpr Technique kWatched[] = {
     Technique::naked_quad,          Technique::hidden_pair,          Technique::hidden_triple, Technique::hidden_quad,
     Technique::direct_pointing,     Technique::direct_claiming,      Technique::direct_hidden_pair,
     Technique::direct_hidden_triple,
+    // Kept per digit.
+    Technique::x_wing,              Technique::swordfish,            Technique::jellyfish,
+    Technique::finned_x_wing,       Technique::finned_swordfish,     Technique::finned_jellyfish,
+    Technique::skyscraper,          Technique::two_string_kite,      Technique::turbot_fish,
+    Technique::empty_rectangle,     Technique::simple_colouring,     Technique::x_chain,
 };
 
 struct Answer {
@@ -185,6 +191,32 @@ TEST(GraderHouseMemo, LockedCandidatesMarksFollowEveryHouseOfTheirUnit) {
   const Answer c = ask_fresh(Technique::locked_claiming, claiming);
   ASSERT_TRUE(c.found);
   EXPECT_EQ(c.step.eliminations, (std::vector<CellDigit>{{11, 1}}));
+}
+
+// A digit's mark must go when any of its candidates changes, wherever on the board, and also
+// when one comes back (boards need not follow one another). An X-Wing on 1 in rows 1 and 5,
+// columns 1 and 5: first with nothing left to remove (1 gone from the rest of both columns),
+// then with a 1 back in column 5, far from the other cells.
+TEST(GraderHouseMemo, DigitMarksFollowEveryCandidateOfTheDigit) {
+  Board before = Board::full(*default_shape(9));
+  const std::uint64_t all = before.all_digits(), one = grading::digit_bit(1);
+  auto cell = [](int row, int col) { return 9 * (row - 1) + col - 1; };
+  for (int col = 1; col <= 9; ++col)
+    for (int row : {1, 5})
+      if (col != 1 && col != 5) before.set_candidates(cell(row, col), all & ~one);
+  for (int row = 1; row <= 9; ++row)
+    for (int col : {1, 5})
+      if (row != 1 && row != 5) before.set_candidates(cell(row, col), all & ~one);
+  ASSERT_FALSE(ask(Technique::x_wing, before).found);  // every digit marked empty
+  Board after = before;
+  after.set_candidates(cell(9, 5), all);
+  for (const Board* b : {&after, &before, &after}) {
+    const Answer kept = ask(Technique::x_wing, *b), fresh = ask_fresh(Technique::x_wing, *b);
+    expect_same(kept, fresh, "x-wing");
+  }
+  const Answer x = ask_fresh(Technique::x_wing, after);
+  ASSERT_TRUE(x.found);
+  EXPECT_EQ(x.step.eliminations, (std::vector<CellDigit>{{cell(9, 5), 1}}));
 }
 
 }  // namespace
