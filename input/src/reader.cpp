@@ -385,6 +385,35 @@ std::string csv_value_as_json(const std::string& cell) {
   return nlohmann::json(cell).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+/// JSON records may nest arrays and objects this deep, no deeper. nlohmann parses any depth
+/// without recursion, but a carried field is written back (dump) by recursion, and a line of
+/// 100,000 brackets (200 KB, well within the line limit) ran off the stack there, taking
+/// every answer of the run with it. Nothing a record needs comes near this.
+constexpr int kMaxJsonDepth = 128;
+
+/// Whether JSON text nests arrays and objects deeper than `limit` (brackets inside strings
+/// do not count). A scan of the text, made before it is parsed.
+bool nested_deeper_than(std::string_view text, int limit) {
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\')
+        ++i;  // the escaped character, whatever it is
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > limit) return true;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return false;
+}
+
 /// nlohmann's parse error without its "[json.exception.parse_error.101] " prefix.
 std::string json_error_text(const std::exception& e) {
   std::string_view what = e.what();
@@ -583,7 +612,16 @@ std::optional<nlohmann::json> field_json(const Record& record, std::string_view 
     if (name != key) continue;
     try {
       nlohmann::json value = nlohmann::json::parse(text);
-      if (key == "cages" && value.is_string()) value = nlohmann::json::parse(value.get<std::string>());
+      if (key == "cages" && value.is_string()) {
+        // A csv cell carries the cages' JSON text as a string, which next_jsonl's depth check
+        // never saw (jsonl text was checked whole).
+        const std::string inner = value.get<std::string>();
+        if (nested_deeper_than(inner, kMaxJsonDepth)) {
+          why = fmt::format("'{}' nests arrays and objects deeper than {} levels", key, kMaxJsonDepth);
+          return std::nullopt;
+        }
+        value = nlohmann::json::parse(inner);
+      }
       return value;
     } catch (const std::exception& e) {
       why = fmt::format("'{}' is not JSON: {}", key, json_error_text(e));
@@ -868,6 +906,8 @@ bool RecordReader::Impl::next_jsonl(Record& record) {
   start(record);
   if (current.too_long) return fail(record, too_long_message(current.length));
   nlohmann::ordered_json object;  // ordered: carried fields keep the input's order
+  if (nested_deeper_than(current.text, kMaxJsonDepth))
+    return fail(record, fmt::format("not a JSON record: arrays and objects nested deeper than {} levels", kMaxJsonDepth));
   try {
     object = nlohmann::ordered_json::parse(current.text);
   } catch (const std::exception& e) {

@@ -699,6 +699,33 @@ TEST(ReaderStreaming, ReusedRecordSwitchesBetweenGridAndError) {
   expect_grid(record, pattern_puzzle(*default_shape(16)));
 }
 
+// A jsonl record whose carried field nests 100,000 arrays deep (a 200 KB line, within the
+// line limit) crashed every command when the field was written back (recursion), taking the
+// whole run's answers with it. Now it is that record's error; its neighbours and a record
+// nested within the limit (carried as written) are read as usual, and brackets inside strings
+// do not count.
+TEST(ReaderJsonl, DeeplyNestedRecordsAreErrorsAndTheRunGoesOn) {
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  const std::string fine = std::string(100, '[') + std::string(100, ']');
+  const std::string quoted = "\"" + std::string(1000, '[') + "\"";
+  const std::string text = "{\"puzzle\": \"" + kPuzzle + "\"}\n" +                       //
+                           "{\"puzzle\": \"" + kPuzzle + "\", \"x\": " + deep + "}\n" +    //
+                           "{\"puzzle\": \"" + kOther + "\", \"x\": " + fine + "}\n" +     //
+                           "{\"puzzle\": \"" + kOther + "\", \"note\": " + quoted + "}\n" +  //
+                           "{\"x\": " + deep + ", \"puzzle\": \"" + kOther + "\"}\n" +     //
+                           "{\"puzzle\": \"" + kOther + "\"}\n";
+  const auto records = read_all(text);
+  ASSERT_EQ(records.size(), 6u);
+  expect_grid(records[0], grid_from_line(kPuzzle));
+  expect_error(records[1], "nested deeper than 128 levels");
+  expect_grid(records[2], grid_from_line(kOther));
+  ASSERT_EQ(records[2].fields.size(), 1u);
+  EXPECT_EQ(records[2].fields[0].second, fine);
+  expect_grid(records[3], grid_from_line(kOther));
+  expect_error(records[4], "nested deeper than 128 levels");
+  expect_grid(records[5], grid_from_line(kOther));
+}
+
 // ---------------------------------------------------------------------------------------
 // parse_record
 
