@@ -160,7 +160,12 @@ void score_record(const Record& record, ScoreOutcome& outcome, ScoreWorker& work
   }
   const Weights weights = fixed ? *fixed : Weights::target(puzzle.shape.n);
   const Rules* rules = record.rules.get();  // null: classic
+  // One budget for the record, started now: the score and the --count enumeration after it
+  // share its deadline and node cap (each had a budget of its own, so a record with --count
+  // could run twice --budget).
+  const BudgetMeter record_budget(settings.options.budget);
   ScoreOptions local = settings.options;
+  local.budget = record_budget.remaining(0);
   if (on_progress) local.on_progress = on_progress;
   outcome.result = rules ? worker.scorer.score(puzzle, *rules, weights, local) : worker.scorer.score(puzzle, weights, local);
   outcome.status = score_status_of(outcome.result);
@@ -168,7 +173,7 @@ void score_record(const Record& record, ScoreOutcome& outcome, ScoreWorker& work
                                  : find_clashes(puzzle, kReportedClashes + 1);
       !clashes.empty())
     outcome.error = "givens clash: " + (rules ? describe_clashes(*rules, clashes) : describe_clashes(puzzle.shape, clashes));
-  if (settings.count) count_solutions(worker.counter, puzzle, rules, settings.options.budget, outcome);
+  if (settings.count) count_solutions(worker.counter, puzzle, rules, record_budget.remaining(outcome.result.nodes), outcome);
 }
 
 }  // namespace sudokit

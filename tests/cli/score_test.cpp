@@ -195,6 +195,21 @@ TEST(ScoreCli, BudgetLeavesTheScoreUnproven) {
   EXPECT_NE(r.err.find("not proven"), std::string::npos) << r.err;
 }
 
+// --count shares the record's budget with the score (it had one of its own, so a record could
+// take twice --budget): with the nodes spent proving, the count is left nothing, and says so.
+TEST(ScoreCli, CountSharesTheRecordsBudget) {
+  const std::string open = "4...3.......6..8.........................................................9.......";
+  const auto r = run_sudokit({"score", "--budget", "2000", "--count", "--format", "jsonl"}, open + "\n");
+  EXPECT_EQ(r.exit_code, 1);
+  const json j = json::parse(split_lines(r.out).at(0));
+  EXPECT_EQ(j["proven"], false);
+  EXPECT_LE(j["nodes"].get<int>(), 2000);
+  EXPECT_FALSE(j.contains("solutions"));  // not counted to the end
+  ASSERT_TRUE(j.contains("solutions_at_least")) << j.dump();
+  // Before, the count visited up to 2,000 solutions of its own; now what the score left.
+  EXPECT_LE(j["solutions_at_least"].get<std::int64_t>() + j["nodes"].get<std::int64_t>(), 2001);
+}
+
 TEST(ScoreCli, OtherSizesUseTheGeneralisedRings) {
   // 4x4, complete: rings are 6 outside and 7 in the centre 2x2.
   const std::string grid = "1234341221434321";
