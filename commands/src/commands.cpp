@@ -111,8 +111,10 @@ void grade_record(const Record& record, GradeOutcome& outcome, Grader& grader, c
     outcome.error = record.error;
     return;
   }
-  outcome.grade = record.rules ? grader.grade(*record.grid, *record.rules, settings.options)
-                               : grader.grade(*record.grid, settings.options);
+  // A puzzle with several solutions is answered "multiple" and nothing more: not graded.
+  GradeOptions options = settings.options;
+  options.only_unique = true;
+  outcome.grade = record.rules ? grader.grade(*record.grid, *record.rules, options) : grader.grade(*record.grid, options);
   outcome.status = grade_status(outcome.grade);
   outcome.error = outcome.status == "multiple"
                       ? "the puzzle has 2 or more solutions: only a uniquely solvable puzzle can be graded"

@@ -340,7 +340,14 @@ class ExcludeMemo {
         if (was_small) was_small_[i] = candidates_[i];
         if (is_small) is_small_[i] = board.candidates(c);
       }
-    if (entries_.size() != slots) entries_.assign(slots, Entry{});
+    // Kept only where exclude_kept can use them (cell bit sets, up to 256 cells: about 400,000
+    // slots on 16x16). Past that the slots (cells x peers^2) would take gigabytes for
+    // nothing: 146 million on 64x64, where 'sudokit grade' of an empty grid ran to 4.9 GB.
+    if (!small.bits) {
+      std::vector<Entry>().swap(entries_);
+    } else if (entries_.size() != slots) {
+      entries_.assign(slots, Entry{});
+    }
     topo_ = board.topology();
     had_empty_ = !small.bits || small.empty.any();
     values_.resize(static_cast<std::size_t>(board.cells()));

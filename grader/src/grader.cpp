@@ -933,6 +933,7 @@ Grade Grader::Impl::grade_as_given(const Grid& puzzle, const GradeOptions& optio
   }
   const Grid& solution = solved.solutions.front();
   result.unique = solved.count == 1;
+  if (!result.unique && options.only_unique) return result;
   // Unique rectangles and BUG rest on classic deadly patterns: never for variants.
   result.used_uniqueness = !rules && (options.uniqueness == GradeOptions::Uniqueness::assume ||
                                       (options.uniqueness == GradeOptions::Uniqueness::check && result.unique));

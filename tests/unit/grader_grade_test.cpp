@@ -142,6 +142,29 @@ TEST(GraderGrade, EasyPuzzleNeedsOnlySingles) {
   expect_consistent(g);
 }
 
+// GradeOptions::only_unique (what the record commands ask): a puzzle with two solutions or
+// more is answered after the uniqueness check, with no path; without it, it is graded on; a
+// unique puzzle grades the same either way.
+TEST(GraderGrade, OnlyUniqueStopsAtSeveralSolutions) {
+  std::string open = kEasy;
+  open.replace(0, 27, std::string(27, '.'));  // the first band emptied: several solutions
+  GradeOptions options;
+  options.only_unique = true;
+  const Grade stopped = sudokit::grade(grid_from_line(open), options);
+  EXPECT_EQ(stopped.status, GradeStatus::graded);
+  EXPECT_FALSE(stopped.unique);
+  EXPECT_TRUE(stopped.path.empty());
+  EXPECT_EQ(std::accumulate(stopped.counts.begin(), stopped.counts.end(), 0), 0);
+  const Grade graded = sudokit::grade(grid_from_line(open));
+  EXPECT_FALSE(graded.unique);
+  EXPECT_FALSE(graded.path.empty());
+  const Grade unique_stopped = sudokit::grade(grid_from_line(kEasy), options);
+  const Grade unique_graded = sudokit::grade(grid_from_line(kEasy));
+  EXPECT_TRUE(unique_stopped.unique);
+  EXPECT_EQ(unique_stopped.rating, unique_graded.rating);
+  EXPECT_EQ(unique_stopped.path.size(), unique_graded.path.size());
+}
+
 TEST(GraderGrade, HardestKnownPuzzleIsExtreme) {
   // Before the forcing chains it stalled into guessing; SE rates it 10+ (nested chains). Now
   // dynamic forcing chains carry it, so it is rated on their scale (8.5 and up).

@@ -261,6 +261,11 @@ struct GradeOptions {
   /// kGuessRating): past one, any step rated up to it may follow (1.3× faster on
   /// hardest_1106 with every rating the same; `score` and `hardest_logical` can differ).
   bool easiest_path = false;
+  /// Stop after the uniqueness check when the puzzle has two solutions or more: the grade
+  /// then says only that (`unique` false, no path, no rating). For callers that report such
+  /// puzzles as "multiple" without a grade (the record commands): grading an empty 16x16 to
+  /// throw the answer away took seconds.
+  bool only_unique = false;
   /// Per grade (sudokit/budget.hpp). A node is a search node of the solver's uniqueness
   /// check or of the guess count, or one technique tried on one board, so a node budget
   /// stops at the same step on every machine. Time is checked after every technique tried,
