@@ -6,6 +6,7 @@
 #include "board.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <mutex>
 #include <stdexcept>
@@ -271,37 +272,116 @@ bool keep_changes(const Board& board, Step& step) {
   return !step.placements.empty() || !step.eliminations.empty();
 }
 
+namespace {
+
+/// The boards a thread's finders were last shown (NothingFound::look), each with what changed
+/// since the one before it: the houses holding a changed cell (bits) and the digits whose
+/// candidates or placements changed. Cells are compared once per board, whatever the number
+/// of finders asking about it.
+class RecentBoards {
+ public:
+  /// Adds `board` unless it is the latest (same stamp, same cells).
+  void show(const Board& board) {
+    const Topology& topo = board.topo();
+    if (topo_.get() != &topo) {  // another shape: the list starts again
+      topo_ = board.topology();
+      words_ = (static_cast<std::size_t>(topo.houses()) + 63) / 64;
+      values_.assign(static_cast<std::size_t>(board.cells()), 0);
+      candidates_.assign(static_cast<std::size_t>(board.cells()), ~std::uint64_t{0});  // no real board
+      for (Entry& e : ring_) e = Entry{};
+      for (Entry& e : ring_) e.houses.assign(words_, 0);
+      count_ = 0;
+    } else if (count_ > 0 && latest().stamp == board.stamp()) {
+      return;
+    }
+    Entry& entry = ring_[next_];
+    entry.stamp = board.stamp();
+    std::fill(entry.houses.begin(), entry.houses.end(), 0);
+    entry.digits = 0;
+    auto mark = [&](int house) { entry.houses[static_cast<std::size_t>(house) >> 6] |= std::uint64_t{1} << (house & 63); };
+    for (int c = 0; c < board.cells(); ++c) {
+      const auto i = static_cast<std::size_t>(c);
+      if (values_[i] == board.value(c) && candidates_[i] == board.candidates(c)) continue;
+      entry.digits |= candidates_[i] ^ board.candidates(c);
+      if (values_[i] != board.value(c)) {  // whether a candidate's cell is open changed too
+        entry.digits |= candidates_[i] | board.candidates(c);
+        if (values_[i]) entry.digits |= digit_bit(values_[i]);
+        if (board.value(c)) entry.digits |= digit_bit(board.value(c));
+      }
+      values_[i] = static_cast<std::uint8_t>(board.value(c));
+      candidates_[i] = board.candidates(c);
+      mark(topo.row_house(c));
+      mark(topo.col_house(c));
+      mark(topo.box_house(c));
+      if (!topo.extra_mask.empty())
+        for (std::uint64_t m = topo.extra_mask[i]; m; m &= m - 1) mark(3 * topo.n + lowest(m));
+    }
+    next_ = (next_ + 1) % kKept;
+    count_ = std::min(count_ + 1, kKept);
+  }
+
+  /// The changes from the board with stamp `since` to the latest: false when that board is
+  /// not among the kept ones (the caller then takes everything as changed).
+  bool changes_since(std::uint64_t since, std::vector<std::uint64_t>& houses, std::uint64_t& digits) const {
+    houses.assign(words_, 0);
+    digits = 0;
+    for (std::size_t k = 0; k < count_; ++k) {  // newest first
+      const Entry& e = ring_[(next_ + kKept - 1 - k) % kKept];
+      if (e.stamp == since) return true;
+      for (std::size_t w = 0; w < words_; ++w) houses[w] |= e.houses[w];
+      digits |= e.digits;
+    }
+    return false;
+  }
+
+  const Topology* topology() const { return topo_.get(); }
+
+ private:
+  struct Entry {
+    std::uint64_t stamp = 0;
+    std::vector<std::uint64_t> houses;
+    std::uint64_t digits = 0;
+  };
+  static constexpr std::size_t kKept = 16;
+  const Entry& latest() const { return ring_[(next_ + kKept - 1) % kKept]; }
+  std::shared_ptr<const Topology> topo_;
+  std::size_t words_ = 0, next_ = 0, count_ = 0;
+  std::array<Entry, kKept> ring_;
+  std::vector<std::uint8_t> values_;  // the latest board's cells
+  std::vector<std::uint64_t> candidates_;
+};
+
+RecentBoards& recent_boards() {
+  thread_local RecentBoards boards;
+  return boards;
+}
+
+}  // namespace
+
 void NothingFound::look(const Board& board) {
   const Topology& topo = board.topo();
   const auto houses = static_cast<std::size_t>(topo.houses());
+  RecentBoards& recent = recent_boards();
+  recent.show(board);
   if (topo_.get() != &topo) {  // first call, or another shape: nothing is known
     topo_ = board.topology();
     empty_.assign(houses, 0);
     changed_.assign(houses, 1);
-    values_.assign(static_cast<std::size_t>(board.cells()), 0);
-    candidates_.assign(static_cast<std::size_t>(board.cells()), 0);
     empty_digits_ = 0;
-  } else {
-    std::fill(changed_.begin(), changed_.end(), 0);
-    if (stamp_ == board.stamp()) return;  // the same cells (Board::stamp)
+    stamp_ = board.stamp();
+    return;
   }
-  std::uint64_t digits = 0;  // digits with a changed candidate or placement
-  for (int c = 0; c < board.cells(); ++c) {
-    const auto i = static_cast<std::size_t>(c);
-    if (values_[i] == board.value(c) && candidates_[i] == board.candidates(c)) continue;
-    digits |= candidates_[i] ^ board.candidates(c);
-    if (values_[i] != board.value(c)) {  // whether a candidate's cell is open changed too
-      digits |= candidates_[i] | board.candidates(c);
-      if (values_[i]) digits |= digit_bit(values_[i]);
-      if (board.value(c)) digits |= digit_bit(board.value(c));
-    }
-    values_[i] = static_cast<std::uint8_t>(board.value(c));
-    candidates_[i] = board.candidates(c);
-    changed_[static_cast<std::size_t>(topo.row_house(c))] = 1;
-    changed_[static_cast<std::size_t>(topo.col_house(c))] = 1;
-    changed_[static_cast<std::size_t>(topo.box_house(c))] = 1;
-    if (!topo.extra_mask.empty())
-      for (std::uint64_t m = topo.extra_mask[i]; m; m &= m - 1) changed_[static_cast<std::size_t>(3 * topo.n + lowest(m))] = 1;
+  if (stamp_ == board.stamp()) {  // the same cells (Board::stamp)
+    std::fill(changed_.begin(), changed_.end(), 0);
+    return;
+  }
+  thread_local std::vector<std::uint64_t> changed_houses;
+  std::uint64_t digits = 0;
+  if (recent.changes_since(stamp_, changed_houses, digits)) {
+    for (std::size_t h = 0; h < houses; ++h) changed_[h] = static_cast<std::uint8_t>((changed_houses[h >> 6] >> (h & 63)) & 1);
+  } else {  // that board is no longer kept: everything may have changed
+    std::fill(changed_.begin(), changed_.end(), 1);
+    digits = ~std::uint64_t{0};
   }
   for (std::size_t h = 0; h < houses; ++h)
     if (changed_[h]) empty_[h] = 0;

@@ -261,10 +261,13 @@ class Board {
 /// simple colouring, X-chains: they read only where that digit can go), cannot change where
 /// none of the cells it reads changed. So a finder keeps "nothing here" per house or per
 /// digit for the board it last looked at; look() compares the board with that one cell by
-/// cell (a few hundred instructions on 9×9, where a scan costs thousands) and forgets the
-/// houses holding a changed cell and the digits whose candidates or placements changed. The
-/// finder then scans, in its usual order, only what is not known empty, so it finds what a
-/// full scan would. Per finder and thread.
+/// cell and forgets the houses holding a changed cell and the digits whose candidates or
+/// placements changed. The finder then scans, in its usual order, only what is not known
+/// empty, so it finds what a full scan would. Per finder and thread. The comparing is done
+/// once per board for all of a thread's finders: the thread keeps the last boards it was
+/// shown, each with what changed since the one before (board.cpp), and a finder takes the
+/// union of the changes since the board it last looked at (everything, when that board has
+/// left the list or another topology came in).
 class NothingFound {
  public:
   /// Takes `board` as the current one: houses with a changed cell and digits with a changed
@@ -285,9 +288,7 @@ class NothingFound {
 
  private:
   std::shared_ptr<const Topology> topo_;
-  std::uint64_t stamp_ = 0;
-  std::vector<std::uint8_t> values_;
-  std::vector<std::uint64_t> candidates_;
+  std::uint64_t stamp_ = 0;  ///< the board the marks are for
   std::vector<std::uint8_t> empty_, changed_;
   std::uint64_t empty_digits_ = 0;
 };
