@@ -388,7 +388,8 @@ int run_generate(const std::vector<std::string>& args) {
 
   OutputSink output;
   const OutputOptions out_options{format, alphabet};
-  const GenerateLayout layout{with_solution, graded, config.variant};
+  GenerateLayout layout{with_solution, graded, config.variant};
+  if (box_text(config.shape)) layout.box = config.shape;
   if (format == Format::csv) output.write(generate_csv_header(layout));
   std::vector<BookPuzzle> book_puzzles;
   std::string text;

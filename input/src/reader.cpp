@@ -531,7 +531,12 @@ struct RecordReader::Impl {
   }
   /// Parses a structured record's puzzle (or solution) text with the text rules: exactly
   /// one record must come out of it.
-  std::optional<Grid> parse_field(const std::string& text, const char* field, std::string& why) const;
+  /// `shape`: the record's own box (its `box` field), else the options' or the detected one.
+  std::optional<Grid> parse_field(const std::string& text, const char* field, std::string& why,
+                                  const std::optional<Shape>& shape = std::nullopt) const;
+  /// A jsonl or csv record's `box` field ("RxC") as the shape its grids are read with; false
+  /// with `why` when it is malformed or contradicts --size/--box.
+  bool box_of_record(std::string_view text, std::optional<Shape>& shape, std::string& why) const;
   /// Checks a supplied solution against the record's puzzle; an error when it does not fit.
   void check_solution(Record& record, Grid solution) {
     std::string why;
@@ -563,7 +568,7 @@ struct RecordReader::Impl {
   // csv: the header's columns
   std::vector<std::string> columns;
   std::size_t puzzle_column = 0;
-  std::optional<std::size_t> solution_column;
+  std::optional<std::size_t> solution_column, box_column;
   std::vector<std::string> cells_of_row;
 };
 
@@ -872,9 +877,24 @@ bool RecordReader::Impl::take_block(Record& record, const Shape& shape, std::str
   return true;
 }
 
-std::optional<Grid> RecordReader::Impl::parse_field(const std::string& text, const char* field,
-                                                    std::string& why) const {
+bool RecordReader::Impl::box_of_record(std::string_view text, std::optional<Shape>& shape, std::string& why) const {
+  const std::optional<Shape> box = parse_box(text, &why);
+  if (!box) {
+    why = fmt::format("'box' {}: {}", text, why);
+    return false;
+  }
+  if (options.shape && !(*options.shape == *box)) {
+    why = fmt::format("'box' says {}, the options say {}", describe(*box), describe(*options.shape));
+    return false;
+  }
+  shape = box;
+  return true;
+}
+
+std::optional<Grid> RecordReader::Impl::parse_field(const std::string& text, const char* field, std::string& why,
+                                                    const std::optional<Shape>& shape) const {
   ReaderOptions nested = options;
+  if (shape) nested.shape = shape;
   nested.format = InputFormat::text;
   nested.variant = Variant::classic;  // the field is only the grid; the record gets the rules
   std::istringstream in(text);
@@ -922,12 +942,19 @@ bool RecordReader::Impl::next_jsonl(Record& record) {
   if (puzzle->is_null()) return fail(record, "'puzzle' is null (the record that wrote it had no puzzle)");
   if (!puzzle->is_string()) return fail(record, "'puzzle' must be a string");
   std::string why;
-  record.grid = parse_field(puzzle->get<std::string>(), "puzzle", why);
+  // A box other than its size's default is written as a `box` field ("2x3": rows x columns);
+  // without it a 6x6 puzzle of 3x2 boxes would be read with 2x3 ones.
+  std::optional<Shape> shape;
+  if (const auto box = object.find("box"); box != object.end() && !box->is_null()) {
+    if (!box->is_string()) return fail(record, "'box' must be a string such as \"2x3\" (rows x columns)");
+    if (!box_of_record(box->get<std::string>(), shape, why)) return fail(record, why);
+  }
+  record.grid = parse_field(puzzle->get<std::string>(), "puzzle", why, shape);
   if (!record.grid) return fail(record, why);
   const auto solution = object.find("solution");
   if (solution != object.end() && !solution->is_null()) {
     if (!solution->is_string()) return fail(record, "'solution' must be a string");
-    auto grid = parse_field(solution->get<std::string>(), "solution", why);
+    auto grid = parse_field(solution->get<std::string>(), "solution", why, shape);
     if (!grid) return fail(record, why);
     check_solution(record, std::move(*grid));
   }
@@ -953,6 +980,8 @@ bool RecordReader::Impl::next_csv(Record& record) {
     puzzle_column = static_cast<std::size_t>(found - columns.begin());
     const auto solution = std::find(columns.begin(), columns.end(), "solution");
     if (solution != columns.end()) solution_column = static_cast<std::size_t>(solution - columns.begin());
+    const auto box = std::find(columns.begin(), columns.end(), "box");
+    if (box != columns.end()) box_column = static_cast<std::size_t>(box - columns.begin());
   }
   for (;;) {
     if (!fetch()) return false;
@@ -971,10 +1000,13 @@ bool RecordReader::Impl::next_csv(Record& record) {
                                                  : csv_value_as_json(cells_of_row[c]));
   if (cells_of_row[puzzle_column].empty()) return fail(record, "the 'puzzle' column is empty");
   std::string why;
-  record.grid = parse_field(cells_of_row[puzzle_column], "puzzle", why);
+  std::optional<Shape> shape;  // the record's own box (see next_jsonl)
+  if (box_column && !cells_of_row[*box_column].empty() && !box_of_record(cells_of_row[*box_column], shape, why))
+    return fail(record, why);
+  record.grid = parse_field(cells_of_row[puzzle_column], "puzzle", why, shape);
   if (!record.grid) return fail(record, why);
   if (solution_column && !cells_of_row[*solution_column].empty()) {
-    auto grid = parse_field(cells_of_row[*solution_column], "solution", why);
+    auto grid = parse_field(cells_of_row[*solution_column], "solution", why, shape);
     if (!grid) return fail(record, why);
     check_solution(record, std::move(*grid));
   }

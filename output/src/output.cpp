@@ -26,7 +26,8 @@ Json puzzle_field(const Record& record, const Alphabet& alphabet) {
   return to_line(*record.grid, alphabet);
 }
 
-/// record, source, line, puzzle, status: the fields every record read from input starts with.
+/// record, source, line, puzzle, status: the fields every record read from input starts with
+/// (then `box`, for a grid whose box is not its size's default).
 Json base_object(const Record& record, const Alphabet& alphabet, std::string_view status) {
   Json j;
   j["record"] = record.number;
@@ -34,6 +35,8 @@ Json base_object(const Record& record, const Alphabet& alphabet, std::string_vie
   j["line"] = record.line;
   j["puzzle"] = puzzle_field(record, alphabet);
   j["status"] = status;
+  if (record.grid)
+    if (auto box = box_text(record.grid->shape)) j["box"] = *box;
   return j;
 }
 
@@ -471,10 +474,17 @@ std::string variant_csv_cells(Variant variant, const GeneratedPuzzle* p) {
 
 }  // namespace
 
+std::optional<std::string> box_text(const Shape& shape) {
+  const std::optional<Shape> usual = default_shape(shape.n);
+  if (usual && *usual == shape) return std::nullopt;
+  return fmt::format("{}x{}", shape.box_rows, shape.box_cols);
+}
+
 std::string generate_csv_header(const GenerateLayout& layout) {
   std::string header = "record,puzzle,status,index,seed,clues,symmetry,minimal" + variant_csv_columns(layout.variant);
   if (layout.graded) header += ",level,rating,score,hardest";
   if (layout.with_solution) header += ",solution";
+  if (layout.box) header += ",box";
   return header + ",error\n";
 }
 
@@ -526,6 +536,8 @@ void write_generated(std::string& out, const OutputOptions& options, const Gener
       j["record"] = position;
       j["puzzle"] = p.ok ? Json(to_line(p.puzzle, alphabet)) : Json(nullptr);
       j["status"] = status;
+      if (p.ok)
+        if (auto box = box_text(p.puzzle.shape)) j["box"] = *box;
       j["index"] = p.index;
       if (!p.ok) {
         j["error"] = error;
@@ -557,6 +569,7 @@ void write_generated(std::string& out, const OutputOptions& options, const Gener
         out += variant_csv_cells(layout.variant, nullptr);
         if (layout.graded) out += ",,,,";
         if (layout.with_solution) out += ",";
+        if (layout.box) out += ',' + box_text(*layout.box).value_or("");
         out += ',' + csv_field(one_line(error)) + '\n';
         return;
       }
@@ -568,6 +581,7 @@ void write_generated(std::string& out, const OutputOptions& options, const Gener
         else out += ",,,,";
       }
       if (layout.with_solution) out += ',' + to_line(p.solution, alphabet);
+      if (layout.box) out += ',' + box_text(*layout.box).value_or("");
       out += ",\n";
       return;
   }

@@ -297,6 +297,31 @@ TEST(GenerateCli, BadBookRequestsFailBeforeGenerating) {
   }
 }
 
+// A box other than the size's default travels with the records: generate's jsonl has a `box`
+// field, every command's jsonl answer writes it back, and each reads back without --box
+// (before, a 6x6 of 3x2 boxes read back as 2x3: clashes and wrong verdicts).
+TEST(GenerateCli, OwnBoxesReadBackWithoutTheOption) {
+  const auto made = run_sudokit({"generate", "--box", "3x2", "--count", "4", "--seed", "3", "--format", "jsonl"});
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  expect_schema_valid("generate", made.out);
+  for (const auto& line : split_lines(made.out)) EXPECT_EQ(nlohmann::json::parse(line)["box"], "3x2") << line;
+  for (const std::string command : {"solve", "verify", "grade", "score"}) {
+    const auto answered = run_sudokit({command, "--format", "jsonl"}, made.out);
+    EXPECT_EQ(answered.exit_code, 0) << command << ": " << answered.err;
+    expect_schema_valid(command, answered.out);
+    const auto again = run_sudokit({"verify"}, answered.out);
+    EXPECT_EQ(again.out, "unique\nunique\nunique\nunique\n") << command << ": " << again.err;
+  }
+  // From plain lines read with --box (nothing to carry), the answers still name the box.
+  const auto lines = run_sudokit({"generate", "--box", "3x2", "--count", "4", "--seed", "3"});
+  for (const std::string command : {"solve", "verify", "grade", "score"}) {
+    const auto answered = run_sudokit({command, "--box", "3x2", "--format", "jsonl"}, lines.out);
+    EXPECT_EQ(answered.exit_code, 0) << command << ": " << answered.err;
+    const auto again = run_sudokit({"verify"}, answered.out);
+    EXPECT_EQ(again.out, "unique\nunique\nunique\nunique\n") << command << ": " << again.err;
+  }
+}
+
 TEST(GenerateCli, SizesAndClueTargets) {
   struct Case {
     std::vector<std::string> args;
@@ -311,12 +336,19 @@ TEST(GenerateCli, SizesAndClueTargets) {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto lines = split_lines(r.out);
     ASSERT_EQ(lines.size(), 6u);
-    EXPECT_EQ(lines[0], "record,puzzle,status,index,seed,clues,symmetry,minimal,solution,error");
+    // A box other than the size's default (6x6 is 2x3 by default) gets a `box` column.
+    const bool own_box = c.n == 6 && c.box_rows == 3;
+    EXPECT_EQ(lines[0], own_box ? "record,puzzle,status,index,seed,clues,symmetry,minimal,solution,box,error"
+                                : "record,puzzle,status,index,seed,clues,symmetry,minimal,solution,error");
     GridSpec spec;
     spec.n = c.n, spec.box_rows = c.box_rows, spec.box_cols = c.box_cols;
+    // Read back without --box, every puzzle is unique: the boxes come with the records.
+    const auto verified = run_sudokit({"verify"}, r.out);
+    EXPECT_EQ(verified.out, "unique\nunique\nunique\nunique\nunique\n") << verified.err;
     for (std::size_t i = 1; i < lines.size(); ++i) {
       const auto fields = parse_csv_row(lines[i]);
-      ASSERT_EQ(fields.size(), 10u);
+      ASSERT_EQ(fields.size(), own_box ? 11u : 10u);
+      if (own_box) EXPECT_EQ(fields[9], "3x2");
       EXPECT_EQ(solution_problem(fields[1], fields[8], spec), "");
       EXPECT_EQ(count_solutions(fields[1], c.n, c.box_rows, c.box_cols, 2), 1) << fields[1];
       const int clues = std::stoi(fields[5]);

@@ -726,6 +726,38 @@ TEST(ReaderJsonl, DeeplyNestedRecordsAreErrorsAndTheRunGoesOn) {
   expect_grid(records[5], grid_from_line(kOther));
 }
 
+// A grid whose box is not its size's default carries it in a `box` field (jsonl) or column
+// (csv), "RxC": read with it, a 6x6 of 3x2 boxes is not taken for the default 2x3. A
+// malformed box, or one that contradicts the options' shape, is that record's error.
+TEST(ReaderJsonl, BoxFieldsGiveTheRecordsShape) {
+  const std::string six = "3.6...5...2....3....4.6.....1.1.....";
+  const std::string text = "{\"puzzle\": \"" + six + "\", \"box\": \"3x2\"}\n" +  //
+                           "{\"puzzle\": \"" + six + "\"}\n" +                        //
+                           "{\"puzzle\": \"" + six + "\", \"box\": \"4x2\"}\n" +  //
+                           "{\"puzzle\": \"" + six + "\", \"box\": 32}\n" +         //
+                           "{\"puzzle\": \"" + kPuzzle + "\", \"box\": \"3x3\"}\n";
+  const auto records = read_all(text);
+  ASSERT_EQ(records.size(), 5u);
+  ASSERT_TRUE(records[0].grid) << records[0].error;
+  EXPECT_EQ(records[0].grid->shape, (Shape{6, 3, 2}));
+  ASSERT_TRUE(records[1].grid) << records[1].error;
+  EXPECT_EQ(records[1].grid->shape, (Shape{6, 2, 3}));
+  expect_error(records[2], "a 8x8 puzzle needs 64");  // 4x2 boxes make 8x8 grids, not 36 cells
+  expect_error(records[3], "'box' must be a string");
+  expect_grid(records[4], grid_from_line(kPuzzle));
+  ReaderOptions options;
+  options.shape = Shape{6, 2, 3};
+  const auto forced = read_all("{\"puzzle\": \"" + six + "\", \"box\": \"3x2\"}\n", options);
+  ASSERT_EQ(forced.size(), 1u);
+  expect_error(forced[0], "the options say");
+  const auto csv = read_all("puzzle,box,note\n" + six + ",3x2,a\n" + six + ",,b\n");
+  ASSERT_EQ(csv.size(), 2u);
+  ASSERT_TRUE(csv[0].grid) << csv[0].error;
+  EXPECT_EQ(csv[0].grid->shape, (Shape{6, 3, 2}));
+  ASSERT_TRUE(csv[1].grid) << csv[1].error;
+  EXPECT_EQ(csv[1].grid->shape, (Shape{6, 2, 3}));
+}
+
 // ---------------------------------------------------------------------------------------
 // parse_record
 

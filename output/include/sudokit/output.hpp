@@ -158,7 +158,14 @@ struct GenerateLayout {
   /// cages); jsonl: `variant`, then `regions` (jigsaw) or `cages` (killer) after `minimal`;
   /// csv: `variant` and `regions`/`cages` columns after `minimal` (cages as JSON text).
   Variant variant = Variant::classic;
+  /// The run's box when it is not its size's default (--box 3x2 on 6x6): csv then has a `box`
+  /// column ("RxC") before `error`, so that the output reads back with its boxes (jsonl
+  /// writes a `box` field after `status` for such grids whatever the layout).
+  std::optional<Shape> box;
 };
+/// "RxC" for a shape whose box is not its size's default (what `box` fields and columns
+/// hold, and what the reader takes back); nothing for a default shape.
+std::optional<std::string> box_text(const Shape& shape);
 std::string generate_csv_header(const GenerateLayout& layout);
 /// One generated puzzle. Its `record` field is index + 1 (generate reads no input, so there
 /// is no source or line): the same in a shard's output as in the full run, so that shards
