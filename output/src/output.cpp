@@ -379,9 +379,11 @@ void write_grade(std::string& out, const OutputOptions& options, const Record& r
         return;
       }
       out += fmt::format("{} {:.1f} {} {}\n", level_name(g.level), g.rating, g.score, hardest_name(g));
+      // The steps as comment lines ('#'), so that reading the answers back gives one record
+      // per answer (indented steps read back as records of their own, all invalid).
       if (outcome.explain)
         for (std::size_t i = 0; i < g.path.size(); ++i)
-          out += fmt::format("  {}. {}\n", i + 1, step_text(g.path[i], record));
+          out += fmt::format("#  {}. {}\n", i + 1, step_text(g.path[i], record));
       return;
     case Format::jsonl: {
       Json j = base_object(record, alphabet, outcome.status);
