@@ -5,7 +5,8 @@
 //  - jsonl: the first content line starts with '{'. One JSON object per line; its `puzzle`
 //           field holds the puzzle in any one-record text form, an optional `solution` field
 //           is checked against it, and every other field is carried (Record::fields).
-//  - csv:   the first content line is a header naming a `puzzle` column (RFC 4180 quoting).
+//  - csv:   the first content line is a header naming a `puzzle` column (RFC 4180 quoting;
+//           one row per line: a quoted field may not hold a line break).
 //           Each row is a record; a `solution` column is checked; other columns are carried.
 //  - text:  everything else, framed line by line by these rules (README "Framing"):
 //     * blank lines, '#' comments, "[Section]" headers and rulings ("---+---") belong to no
