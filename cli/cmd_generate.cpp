@@ -416,7 +416,10 @@ int run_generate(const std::vector<std::string>& args) {
       });
   progress.finish();
   output.flush();
-  if (!output.ok()) return kExitUsage;
+  if (!output.ok()) {
+    fmt::print(stderr, "sudokit generate: cannot write the output\n");
+    return kExitUsage;
+  }
   if (has_difficulty_target(config) && !single) {
     std::string target;
     if (config.level) target = fmt::format("difficulty {}", level_name(*config.level));

@@ -125,10 +125,16 @@ void add_budget_options(po::options_description& options, RecordOptions& values,
   options.add_options()
       ("timeout", po::value(&values.timeout_seconds)->default_value(default_timeout)->value_name("SECONDS")
            ->notifier([](double seconds) {
-             if (!(seconds >= 0) || seconds > 1e9) throw UsageError(fmt::format("--timeout {} must be 0 (none) or more seconds", seconds));
+             if (!(seconds >= 0) || seconds > 1e9)
+               throw UsageError(fmt::format("--timeout {} must be between 0 (none) and 1000000000 seconds", seconds));
            }),
        "wall time per record; a record that runs out is answered 'unknown' with what was found (0: none)")
-      ("nodes", po::value(&values.node_limit)->default_value(0)->value_name("N"),
+      // As text: Boost reads "-1" into an unsigned value as its largest (no limit at all).
+      ("nodes", po::value<std::string>()->default_value("0")->value_name("N")->notifier([&values](const std::string& text) {
+         const bool digits = !text.empty() && text.size() <= 19 && text.find_first_not_of("0123456789") == std::string::npos;
+         if (!digits) throw UsageError(fmt::format("--nodes {} must be a whole number of nodes, 0 (none) or more", text));
+         values.node_limit = std::stoull(text);
+       }),
        "search nodes per record, deterministic (0: none); a record that runs out is 'unknown'");
 }
 

@@ -368,6 +368,12 @@ TEST(RecordBudgets, AFewNodesMakeHardRecordsUnknownInEveryCommand) {
 TEST(RecordBudgets, BadBudgetsAreUsageErrors) {
   EXPECT_EQ(run_sudokit({"solve", "--timeout", "-1"}, kPuzzle + "\n").exit_code, 2);
   EXPECT_EQ(run_sudokit({"verify", "--nodes", "x"}, kPuzzle + "\n").exit_code, 2);
+  // Boost read "-1" into the unsigned count as its largest value: no budget at all, silently.
+  const auto negative = run_sudokit({"grade", "--nodes", "-1"}, kPuzzle + "\n");
+  EXPECT_EQ(negative.exit_code, 2);
+  EXPECT_NE(negative.err.find("--nodes -1 must be a whole number"), std::string::npos) << negative.err;
+  EXPECT_EQ(run_sudokit({"score", "--nodes", "18446744073709551616"}, kPuzzle + "\n").exit_code, 2);
+  EXPECT_EQ(run_sudokit({"solve", "--nodes", "100000000"}, kPuzzle + "\n").exit_code, 0);
 }
 
 // --- small ones a user trips on -----------------------------------------------------------------
