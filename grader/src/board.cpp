@@ -334,8 +334,6 @@ class RecentBoards {
     return false;
   }
 
-  const Topology* topology() const { return topo_.get(); }
-
  private:
   struct Entry {
     std::uint64_t stamp = 0;
