@@ -76,10 +76,16 @@ std::string one_line(std::string_view text) {
   return out;
 }
 
-/// record,source,line,puzzle,status: the first five csv columns of every record read from input.
+/// record,source,line,puzzle,status,box: the first six csv columns of every record read from
+/// input. `box` is always there (empty for a default box, as the jsonl field is absent): records
+/// of one run may carry boxes of their own (a jsonl `box` field), and a header written before the
+/// first record cannot know which will, so a column only for some runs would lose them.
 std::string csv_prefix(const Record& record, const Alphabet& alphabet, std::string_view status) {
-  return fmt::format("{},{},{},{},{}", record.number, csv_field(record.source), record.line,
-                     csv_field(record.grid ? to_line(*record.grid, alphabet) : std::string()), status);
+  std::optional<std::string> box;
+  if (record.grid) box = box_text(record.grid->shape);
+  return fmt::format("{},{},{},{},{},{}", record.number, csv_field(record.source), record.line,
+                     csv_field(record.grid ? to_line(*record.grid, alphabet) : std::string()), status,
+                     box.value_or(std::string()));
 }
 
 /// "STATUS: why" as one line (line layout, and grid layout's record without a block).
@@ -125,7 +131,7 @@ std::string unknown_solve_line(const SolveOutcome& outcome, const Alphabet& alph
 }
 }  // namespace
 
-std::string solve_csv_header() { return "record,source,line,puzzle,status,solutions,solution,error\n"; }
+std::string solve_csv_header() { return "record,source,line,puzzle,status,box,solutions,solution,error\n"; }
 
 void write_solve(std::string& out, const OutputOptions& options, const Record& record, const SolveOutcome& outcome) {
   const Alphabet& alphabet = options.alphabet;
@@ -210,7 +216,7 @@ std::string verify_error(const Record& record, const VerifyOutcome& outcome) {
 }
 
 std::string verify_csv_header() {
-  return "record,source,line,puzzle,status,minimal,redundant,differing,error\n";
+  return "record,source,line,puzzle,status,box,minimal,redundant,differing,error\n";
 }
 
 void write_verify(std::string& out, const OutputOptions& options, const Record& record, const VerifyOutcome& outcome) {
@@ -286,7 +292,7 @@ void write_verify(std::string& out, const OutputOptions& options, const Record& 
 // --- score -------------------------------------------------------------------------------
 
 std::string score_csv_header() {
-  return "record,source,line,puzzle,status,score,proven,nodes,solutions,solution,error\n";
+  return "record,source,line,puzzle,status,box,score,proven,nodes,solutions,solution,error\n";
 }
 
 void write_score(std::string& out, const OutputOptions& options, const Record& record, const ScoreOutcome& outcome) {
@@ -359,7 +365,7 @@ std::string step_text(const Step& step, const Record& record) {
 }  // namespace
 
 std::string grade_csv_header(bool explain) {
-  std::string header = "record,source,line,puzzle,status,level,rating,score,hardest,givens,guesses,unique";
+  std::string header = "record,source,line,puzzle,status,box,level,rating,score,hardest,givens,guesses,unique";
   for (int i = 0; i < kTechniqueCount; ++i) header += fmt::format(",{}", technique_name(static_cast<Technique>(i)));
   header += explain ? ",path,error\n" : ",error\n";
   return header;
@@ -483,10 +489,11 @@ std::optional<std::string> box_text(const Shape& shape) {
 }
 
 std::string generate_csv_header(const GenerateLayout& layout) {
-  std::string header = "record,puzzle,status,index,seed,clues,symmetry,minimal" + variant_csv_columns(layout.variant);
+  std::string header = "record,puzzle,status";
+  if (layout.box) header += ",box";  // after status, where the record commands' csv and jsonl have it
+  header += ",index,seed,clues,symmetry,minimal" + variant_csv_columns(layout.variant);
   if (layout.graded) header += ",level,rating,score,hardest";
   if (layout.with_solution) header += ",solution";
-  if (layout.box) header += ",box";
   return header + ",error\n";
 }
 
@@ -567,23 +574,24 @@ void write_generated(std::string& out, const OutputOptions& options, const Gener
     }
     case Format::csv:
       if (!p.ok) {
-        out += fmt::format("{},,{},{},,,,", position, status, p.index);
+        out += fmt::format("{},,{}", position, status);
+        if (layout.box) out += ',' + box_text(*layout.box).value_or("");
+        out += fmt::format(",{},,,,", p.index);
         out += variant_csv_cells(layout.variant, nullptr);
         if (layout.graded) out += ",,,,";
         if (layout.with_solution) out += ",";
-        if (layout.box) out += ',' + box_text(*layout.box).value_or("");
         out += ',' + csv_field(one_line(error)) + '\n';
         return;
       }
-      out += fmt::format("{},{},{},{},{},{},{},{}", position, to_line(p.puzzle, alphabet), status, p.index, p.seed,
-                         p.clues, symmetry_name(p.symmetry), p.minimal ? "true" : "false");
+      out += fmt::format("{},{},{}", position, to_line(p.puzzle, alphabet), status);
+      if (layout.box) out += ',' + box_text(*layout.box).value_or("");
+      out += fmt::format(",{},{},{},{},{}", p.index, p.seed, p.clues, symmetry_name(p.symmetry), p.minimal ? "true" : "false");
       out += variant_csv_cells(layout.variant, &p);
       if (layout.graded) {
         if (p.graded) out += fmt::format(",{},{:.1f},{},{}", level_name(p.level), p.rating, p.score, generated_hardest(p));
         else out += ",,,,";
       }
       if (layout.with_solution) out += ',' + to_line(p.solution, alphabet);
-      if (layout.box) out += ',' + box_text(*layout.box).value_or("");
       out += ",\n";
       return;
   }

@@ -117,7 +117,7 @@ TEST(CliGrade, CsvHasHeaderAndOneRowPerRecord) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto lines = split_lines(r.out);
   ASSERT_EQ(lines.size(), 3u);
-  EXPECT_EQ(lines[0].rfind("record,source,line,puzzle,status,level,rating,score,hardest,givens,guesses,unique,", 0), 0u);
+  EXPECT_EQ(lines[0].rfind("record,source,line,puzzle,status,box,level,rating,score,hardest,givens,guesses,unique,", 0), 0u);
   EXPECT_NE(lines[0].find(",x-wing,"), std::string::npos);
   const auto columns = std::count(lines[0].begin(), lines[0].end(), ',');
   for (std::size_t i = 1; i < lines.size(); ++i)

@@ -175,9 +175,9 @@ TEST(ScoreCli, UnreadableRecordsStillYieldOneRecordEach) {
   r = run_sudokit({"score", "--format", "csv"}, input);
   const auto rows = split_lines(r.out);
   ASSERT_EQ(rows.size(), 4u);
-  EXPECT_EQ(parse_csv_row(rows[0]).at(5), "score");
+  EXPECT_EQ(parse_csv_row(rows[0]).at(6), "score");
   EXPECT_EQ(parse_csv_row(rows[2]).at(4), "invalid");
-  EXPECT_EQ(parse_csv_row(rows[3]).at(5), "2852");
+  EXPECT_EQ(parse_csv_row(rows[3]).at(6), "2852");
 }
 
 TEST(ScoreCli, BudgetLeavesTheScoreUnproven) {

@@ -219,23 +219,23 @@ TEST(CliSolve, CsvLayout) {
   EXPECT_EQ(r.exit_code, 1);
   const auto lines = split_lines(r.out);
   ASSERT_EQ(lines.size(), 6u) << r.out;
-  EXPECT_EQ(lines[0], "record,source,line,puzzle,status,solutions,solution,error");
+  EXPECT_EQ(lines[0], "record,source,line,puzzle,status,box,solutions,solution,error");
   std::vector<std::vector<std::string>> rows;
   for (std::size_t i = 1; i < lines.size(); ++i) {
     rows.push_back(parse_csv_row(lines[i]));
-    ASSERT_EQ(rows.back().size(), 8u) << lines[i];
+    ASSERT_EQ(rows.back().size(), 9u) << lines[i];
   }
-  EXPECT_EQ(rows[0], (std::vector<std::string>{"1", "<stdin>", "1", kClassic, "unique", "1", kClassicSolution, ""}));
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"1", "<stdin>", "1", kClassic, "unique", "", "1", kClassicSolution, ""}));
   EXPECT_EQ(rows[1][4], "multiple");
-  EXPECT_EQ(rows[1][5], "2");
-  EXPECT_EQ(solution_problem(mix.multi, rows[1][6]), "");
-  EXPECT_EQ(rows[2], (std::vector<std::string>{"3", "<stdin>", "3", kNoSolution, "none", "0", "", ""}));
+  EXPECT_EQ(rows[1][6], "2");
+  EXPECT_EQ(solution_problem(mix.multi, rows[1][7]), "");
+  EXPECT_EQ(rows[2], (std::vector<std::string>{"3", "<stdin>", "3", kNoSolution, "none", "", "0", "", ""}));
   EXPECT_EQ(rows[3][4], "invalid");
-  EXPECT_EQ(rows[3][6], "");
-  EXPECT_NE(rows[3][7].find("r1c1 and r1c2"), std::string::npos);
+  EXPECT_EQ(rows[3][7], "");
+  EXPECT_NE(rows[3][8].find("r1c1 and r1c2"), std::string::npos);
   EXPECT_EQ(rows[4][3], "");
   EXPECT_EQ(rows[4][4], "invalid");
-  EXPECT_FALSE(rows[4][7].empty());
+  EXPECT_FALSE(rows[4][8].empty());
 }
 
 TEST(CliSolve, CsvQuotesASourceNameWithACommaAndQuote) {
@@ -245,9 +245,9 @@ TEST(CliSolve, CsvQuotesASourceNameWithACommaAndQuote) {
   const auto lines = split_lines(r.out);
   ASSERT_EQ(lines.size(), 2u);
   const auto row = parse_csv_row(lines[1]);
-  ASSERT_EQ(row.size(), 8u) << lines[1];
+  ASSERT_EQ(row.size(), 9u) << lines[1];
   EXPECT_EQ(row[1], file.path());
-  EXPECT_EQ(row[6], kClassicSolution);
+  EXPECT_EQ(row[7], kClassicSolution);
 }
 
 TEST(CliSolve, EnginesAgreeOn9x9) {
@@ -382,7 +382,7 @@ TEST(CliSolve, ExitCodes) {
   EXPECT_EQ(empty.out, "");
   auto comments_only = run_sudokit({"solve", "-f", "csv"}, "# nothing here\n\n");
   EXPECT_EQ(comments_only.exit_code, 0);
-  EXPECT_EQ(comments_only.out, "record,source,line,puzzle,status,solutions,solution,error\n");
+  EXPECT_EQ(comments_only.out, "record,source,line,puzzle,status,box,solutions,solution,error\n");
 }
 
 TEST(CliSolve, HostileInputGivesOneRecordPerRecordInOrder) {

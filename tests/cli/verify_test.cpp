@@ -281,19 +281,19 @@ TEST(CliVerify, CsvLayout) {
   auto r = run_sudokit({"verify", "--format", "csv", "--minimal"}, join_lines({unique[0], multi[0], kNoSolution, kTripleClash}));
   const auto lines = split_lines(r.out);
   ASSERT_EQ(lines.size(), 5u) << r.out;
-  EXPECT_EQ(lines[0], "record,source,line,puzzle,status,minimal,redundant,differing,error");
+  EXPECT_EQ(lines[0], "record,source,line,puzzle,status,box,minimal,redundant,differing,error");
   std::vector<std::vector<std::string>> rows;
   for (std::size_t i = 1; i < lines.size(); ++i) {
     rows.push_back(parse_csv_row(lines[i]));
-    ASSERT_EQ(rows.back().size(), 9u) << lines[i];
+    ASSERT_EQ(rows.back().size(), 10u) << lines[i];
   }
-  EXPECT_EQ(rows[0], (std::vector<std::string>{"1", "<stdin>", "1", unique[0], "unique", "true", "", "", ""}));
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"1", "<stdin>", "1", unique[0], "unique", "", "true", "", "", ""}));
   EXPECT_EQ(rows[1][4], "multiple");
-  EXPECT_EQ(rows[1][5], "");  // minimality is only checked for unique puzzles
-  EXPECT_FALSE(rows[1][7].empty());
+  EXPECT_EQ(rows[1][6], "");  // minimality is only checked for unique puzzles
+  EXPECT_FALSE(rows[1][8].empty());
   EXPECT_EQ(rows[2][4], "none");
   EXPECT_EQ(rows[3][4], "invalid");
-  EXPECT_NE(rows[3][8].find("r1c1 and r1c2"), std::string::npos) << rows[3][8];
+  EXPECT_NE(rows[3][9].find("r1c1 and r1c2"), std::string::npos) << rows[3][9];
 }
 
 TEST(CliVerify, EnginesAndThreadCountsAgree) {

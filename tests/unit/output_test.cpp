@@ -208,19 +208,19 @@ TEST(OutputSolve, JsonlFieldsPerStatus) {
 
 TEST(OutputSolve, CsvRowsPerStatus) {
   const Record r = readable_record();
-  EXPECT_EQ(solve_csv_header(), "record,source,line,puzzle,status,solutions,solution,error\n");
+  EXPECT_EQ(solve_csv_header(), "record,source,line,puzzle,status,box,solutions,solution,error\n");
   EXPECT_EQ(solve_text(Format::csv, r, outcome("unique", 1, true)),
-            "3,in.txt,7," + kPuzzle + ",unique,1," + kSolution + ",\n");
+            "3,in.txt,7," + kPuzzle + ",unique,,1," + kSolution + ",\n");
   EXPECT_EQ(solve_text(Format::csv, r, outcome("solved", 1, true, 1)),
-            "3,in.txt,7," + kPuzzle + ",solved,1," + kSolution + ",\n");
+            "3,in.txt,7," + kPuzzle + ",solved,,1," + kSolution + ",\n");
   EXPECT_EQ(solve_text(Format::csv, r, outcome("multiple", 2, true)),
-            "3,in.txt,7," + kPuzzle + ",multiple,2," + kSolution + ",\n");
-  EXPECT_EQ(solve_text(Format::csv, r, outcome("none", 0, false)), "3,in.txt,7," + kPuzzle + ",none,0,,\n");
+            "3,in.txt,7," + kPuzzle + ",multiple,,2," + kSolution + ",\n");
+  EXPECT_EQ(solve_text(Format::csv, r, outcome("none", 0, false)), "3,in.txt,7," + kPuzzle + ",none,,0,,\n");
   SolveOutcome invalid = outcome("invalid", 0, false);
   invalid.error = "a, \"quoted\"\nthing";
   Record odd = unreadable_record(invalid.error);
   odd.source = "my,file.txt";
-  EXPECT_EQ(solve_text(Format::csv, odd, invalid), "4,\"my,file.txt\",9,,invalid,0,,\"a, \"\"quoted\"\" thing\"\n");
+  EXPECT_EQ(solve_text(Format::csv, odd, invalid), "4,\"my,file.txt\",9,,invalid,,0,,\"a, \"\"quoted\"\" thing\"\n");
 }
 
 // --- write_verify --------------------------------------------------------------------------
@@ -329,24 +329,24 @@ TEST(OutputVerify, JsonlFieldsPerVerdict) {
 
 TEST(OutputVerify, CsvRowsPerVerdict) {
   const Record r = readable_record();
-  EXPECT_EQ(verify_csv_header(), "record,source,line,puzzle,status,minimal,redundant,differing,error\n");
+  EXPECT_EQ(verify_csv_header(), "record,source,line,puzzle,status,box,minimal,redundant,differing,error\n");
   const std::string prefix = "3,in.txt,7," + kPuzzle + ",";
-  EXPECT_EQ(verify_text(Format::csv, r, unique_verdict()), prefix + "unique,,,,\n");
+  EXPECT_EQ(verify_text(Format::csv, r, unique_verdict()), prefix + "unique,,,,,\n");
   Verification minimal = unique_verdict();
   minimal.minimality_checked = true;
   minimal.minimal = true;
-  EXPECT_EQ(verify_text(Format::csv, r, minimal), prefix + "unique,true,,,\n");
+  EXPECT_EQ(verify_text(Format::csv, r, minimal), prefix + "unique,,true,,,\n");
   Verification not_minimal = unique_verdict();
   not_minimal.minimality_checked = true;
   not_minimal.redundant = {0, 80};
-  EXPECT_EQ(verify_text(Format::csv, r, not_minimal), prefix + "unique,false,r1c1 r9c9,,\n");
-  EXPECT_EQ(verify_text(Format::csv, r, multiple_verdict()), prefix + "multiple,,,r1c1 r1c2 r2c1 r2c2,\n");
+  EXPECT_EQ(verify_text(Format::csv, r, not_minimal), prefix + "unique,,false,r1c1 r9c9,,\n");
+  EXPECT_EQ(verify_text(Format::csv, r, multiple_verdict()), prefix + "multiple,,,,r1c1 r1c2 r2c1 r2c2,\n");
   Verification none;
   none.verdict = Verdict::none;
-  EXPECT_EQ(verify_text(Format::csv, r, none), prefix + "none,,,,\n");
+  EXPECT_EQ(verify_text(Format::csv, r, none), prefix + "none,,,,,\n");
   EXPECT_EQ(verify_text(Format::csv, r, clash_verdict()),
-            prefix + "invalid,,,,givens clash: r1c1 and r1c5 both hold 5 (row 1)\n");
-  EXPECT_EQ(verify_text(Format::csv, unreadable_record("x, y"), Verification{}), "4,in.txt,9,,invalid,,,,\"x, y\"\n");
+            prefix + "invalid,,,,,givens clash: r1c1 and r1c5 both hold 5 (row 1)\n");
+  EXPECT_EQ(verify_text(Format::csv, unreadable_record("x, y"), Verification{}), "4,in.txt,9,,invalid,,,,,\"x, y\"\n");
 }
 
 TEST(OutputVerify, OtherAlphabetsAndSizes) {

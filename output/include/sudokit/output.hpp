@@ -13,8 +13,9 @@
 //   jsonl  one JSON object per line: record, source, line, puzzle, status, then the command's
 //          fields, then the input record's own fields (jsonl/csv input) that the command did
 //          not write, unchanged, so pipelines can join results back
-//   csv    a header line, then one row per record (RFC 4180 quoting): record, source, line,
-//          puzzle, status, then the command's columns
+//   csv    a header line, then one row per record (RFC 4180 quoting, one line a row): record,
+//          source, line, puzzle, status, box (empty for a size's default box), then the
+//          command's columns
 //
 // Status words (every command): the command's answers (unique, multiple, none, solved,
 // optimal, graded ...), `invalid` (the input record is not a readable, rule-abiding puzzle:
@@ -159,7 +160,7 @@ struct GenerateLayout {
   /// csv: `variant` and `regions`/`cages` columns after `minimal` (cages as JSON text).
   Variant variant = Variant::classic;
   /// The run's box when it is not its size's default (--box 3x2 on 6x6): csv then has a `box`
-  /// column ("RxC") before `error`, so that the output reads back with its boxes (jsonl
+  /// column ("RxC") after `status`, so that the output reads back with its boxes (jsonl
   /// writes a `box` field after `status` for such grids whatever the layout).
   std::optional<Shape> box;
 };
