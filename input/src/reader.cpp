@@ -295,6 +295,59 @@ std::size_t column_of_cell(std::string_view text, int k, bool numbers) {
   return text.size();
 }
 
+/// The cells between a block row's '|' bars, group by group ("1 2 | 3 4 | 5 6": 2 2 2; a frame
+/// bar at either end makes no group); empty when the row has no bar. It says how wide the
+/// boxes were drawn, which take_block reads as the grid's box (a 6x6 of 3x2 boxes).
+std::vector<int> bar_groups(std::string_view text, bool numbers) {
+  std::vector<int> groups;
+  int since = 0;
+  bool bars = false;
+  auto bar = [&] {
+    if (since > 0) groups.push_back(since);
+    since = 0;
+    bars = true;
+  };
+  for (std::size_t i = 0; i < text.size();) {
+    if (is_space(text[i])) {
+      ++i;
+      continue;
+    }
+    if (numbers) {  // whitespace-separated tokens; a token of rulings only is a separator
+      bool rulings = true, has_bar = false;
+      for (; i < text.size() && !is_space(text[i]); ++i) {
+        rulings = rulings && is_ruling(text[i]);
+        has_bar = has_bar || text[i] == '|';
+      }
+      if (!rulings) ++since;
+      else if (has_bar) bar();
+    } else {
+      if (text[i] == '|') bar();
+      else if (!is_ruling(text[i])) ++since;
+      ++i;
+    }
+  }
+  if (!bars) return {};
+  if (since > 0) groups.push_back(since);
+  return groups;
+}
+
+/// The box a block was drawn with: `box_cols` from its first row's bars (every group as wide),
+/// `box_rows` from the rows before its first ruling line (0: not drawn). The size's default when
+/// the drawing names no box, or one that does not tile the grid (bars every 3 cells and a
+/// ruling every 3 rows cannot be a 6x6's box): then the drawing is only decoration.
+Shape drawn_shape(const Shape& usual, const std::vector<int>& groups, int rows_before_ruling) {
+  int cols = 0;
+  if (!groups.empty() && std::all_of(groups.begin(), groups.end(), [&](int g) { return g == groups[0]; }) &&
+      groups[0] * static_cast<int>(groups.size()) == usual.n)
+    cols = groups[0];
+  int rows = rows_before_ruling > 0 && rows_before_ruling < usual.n && usual.n % rows_before_ruling == 0 ? rows_before_ruling : 0;
+  if (cols == 0 && rows == 0) return usual;
+  if (cols == 0) cols = usual.n / rows;
+  if (rows == 0) rows = usual.n / cols;
+  const std::optional<Shape> drawn = make_shape(usual.n, rows, cols);
+  return drawn ? *drawn : usual;
+}
+
 /// The first cell whose digit does not fit an n×n grid, described; empty when all fit.
 std::string digit_range_problem(std::string_view text, const ScannedLine& line, int n, const Alphabet& alphabet) {
   // The common case, nothing out of range, as one pass without an early exit (vectorised).
@@ -844,6 +897,10 @@ bool RecordReader::Impl::take_block(Record& record, const Shape& shape, std::str
     }
   };
   take_row(scanned, current.text, 0);
+  // Without --size/--box the drawing gives the box: the first row's bars and the first ruling.
+  const bool read_drawing = !options.shape;
+  const std::vector<int> groups = read_drawing ? bar_groups(current.text, scanned.numbers) : std::vector<int>();
+  int rows_before_ruling = 0;
   int rows = 1;
   std::size_t i = 0;
   for (; rows < n; ++i) {
@@ -861,6 +918,7 @@ bool RecordReader::Impl::take_block(Record& record, const Shape& shape, std::str
       why = fmt::format("line {} is blank after {} row{}", line->number, rows, rows == 1 ? "" : "s");
       return false;
     }
+    if (row.kind == LineKind::ruling && rows_before_ruling == 0) rows_before_ruling = rows;
     if (row.kind != LineKind::cells) continue;
     if (row.binary || row.count() != n) {
       why = row.binary ? fmt::format("line {} holds binary data", line->number)
@@ -872,7 +930,7 @@ bool RecordReader::Impl::take_block(Record& record, const Shape& shape, std::str
   }
   drop_peeked(i);
   if (!problem.empty()) return fail(record, std::move(problem));
-  Grid& grid = fresh_grid(record, shape);
+  Grid& grid = fresh_grid(record, read_drawing ? drawn_shape(shape, groups, rows_before_ruling) : shape);
   grid.cells = std::move(cells);
   return true;
 }

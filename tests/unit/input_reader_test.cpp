@@ -271,6 +271,43 @@ TEST(ReaderShapes, SixBySixHasTwoByThreeBoxes) {
   }
 }
 
+// A block's bars and rulings give its box when no shape is forced: `--format grid` output of
+// a grid whose box is not its size's default reads back as drawn (symbols, and integers past
+// the alphabet), while a drawing that tiles nothing, or a forced shape, leaves the box alone.
+TEST(ReaderShapes, BlocksTakeTheBoxTheirDrawingShows) {
+  for (const Shape& shape : {Shape{6, 3, 2}, Shape{6, 2, 3}, Shape{8, 4, 2}, Shape{12, 4, 3}, Shape{12, 2, 6},
+                             Shape{36, 4, 9}, Shape{36, 6, 6}}) {
+    const Grid puzzle = pattern_puzzle(shape);
+    const auto records = read_all(to_block(puzzle) + "\n" + to_block(puzzle));
+    ASSERT_EQ(records.size(), 2u) << describe(shape);
+    for (const Record& r : records) {
+      expect_grid(r, puzzle);
+      EXPECT_EQ(r.grid->shape, shape) << describe(shape);
+    }
+  }
+  // Bars alone (no ruling lines) and rulings alone each give one side; the other follows.
+  // (Unspaced "12 | 34" would be integers: spaced symbols here.)
+  const auto one_side = read_all("1 2 | 3 4 | 5 6\n3 4 | 5 6 | 1 2\n5 6 | 1 2 | 3 4\n2 1 | 4 3 | 6 5\n4 3 | 6 5 | 2 1\n6 5 | 2 1 | 4 3\n\n"
+                                 "123456\n456123\n------\n231564\n564231\n------\n312645\n645312\n");
+  ASSERT_EQ(one_side.size(), 2u);
+  ASSERT_TRUE(one_side[0].grid) << one_side[0].error;
+  EXPECT_EQ(one_side[0].grid->shape, (Shape{6, 3, 2}));
+  ASSERT_TRUE(one_side[1].grid) << one_side[1].error;
+  EXPECT_EQ(one_side[1].grid->shape, (Shape{6, 2, 3}));
+  // Bars every 3 cells with a ruling every 3 rows cannot tile a 6x6: the default box.
+  const auto no_tiling = read_all("1 2 3 | 4 5 6\n4 5 6 | 1 2 3\n2 3 1 | 5 6 4\n------+------\n5 6 4 | 2 3 1\n3 1 2 | 6 4 5\n6 4 5 | 3 1 2\n");
+  ASSERT_EQ(no_tiling.size(), 1u);
+  ASSERT_TRUE(no_tiling[0].grid) << no_tiling[0].error;
+  EXPECT_EQ(no_tiling[0].grid->shape, (Shape{6, 2, 3}));
+  // A forced shape wins over the drawing.
+  ReaderOptions forced;
+  forced.shape = default_shape(6);
+  const auto kept = read_all(to_block(pattern_puzzle(Shape{6, 3, 2})), forced);
+  ASSERT_EQ(kept.size(), 1u);
+  ASSERT_TRUE(kept[0].grid) << kept[0].error;
+  EXPECT_EQ(kept[0].grid->shape, (Shape{6, 2, 3}));
+}
+
 TEST(ReaderShapes, FourByFourAndPrimeSizes) {
   const auto records = read_all("1234341221434321\n12\n21\n\n1..\n...\n..3\n");
   ASSERT_EQ(records.size(), 3u);

@@ -19,7 +19,10 @@
 //       hold N cells each: the N lines are one record. Lines of integers try the block first
 //       (so 64 lines of 64 integers are one 64×64 puzzle, not 64 8×8 ones); lines of symbols
 //       whose count is a square N² (16 symbols: a 4×4 puzzle) are one-line puzzles unless a
-//       forced shape or box bars say otherwise;
+//       forced shape or box bars say otherwise. Without a forced shape the block's drawing
+//       gives its box: the cells between its first row's bars are a box's width, the rows
+//       before its first ruling a box's height (so `--format grid` output of a 6x6 of 3x2
+//       boxes reads back as drawn); a drawing that does not tile the grid is ignored;
 //     * any other line is a record on its own: an invalid one, with the reason.
 //     * with ReaderOptions::variant jigsaw, "PUZZLE REGIONS" is a puzzle and its region map
 //       (N² symbols, equal symbols one region); further words are the `note`.
