@@ -23,6 +23,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -67,7 +68,7 @@ int run_score(const std::vector<std::string>& args) {
   RecordOptions common;
   std::string weights_text = "target";
   std::string method_text = "bnb";
-  std::string budget_text;
+  std::optional<std::string> budget_text;  // given at all: `--budget ""` is an error, not "none"
   bool count = false;
   po::options_description options("score options");
   options.add_options()
@@ -75,7 +76,9 @@ int run_score(const std::vector<std::string>& args) {
        "cell weights: 'target' (the contest's rings) or a file of N×N integers ('#' comments)")
       ("method,m", po::value(&method_text)->default_value("bnb")->value_name("bnb|enumerate"),
        "bnb: branch and bound (proves the optimum fast); enumerate: every solution (slow oracle)")
-      ("budget,b", po::value(&budget_text)->value_name("NODES|TIME"),
+      ("budget,b", po::value<std::string>()->value_name("NODES|TIME")->notifier([&budget_text](const std::string& text) {
+         budget_text = text;
+       }),
        "the same as --nodes NODES or --timeout TIME (5s, 250ms, 2m): print the best found, status unknown")
       ("count,c", po::bool_switch(&count), "also count the solutions (jsonl/csv; limited by --budget too)");
   add_record_options(options, common, kDefaultScoreTimeoutSeconds);
@@ -97,9 +100,9 @@ int run_score(const std::vector<std::string>& args) {
   ScoreOptions& score_options = settings.options;
   score_options.method = *method;
   score_options.budget = common.budget();
-  if (!budget_text.empty()) {
+  if (budget_text) {
     std::string why;
-    const auto budget = parse_score_budget(budget_text, &why);
+    const auto budget = parse_score_budget(*budget_text, &why);
     if (!budget) throw UsageError("--budget: " + why);
     if (budget->nodes != 0) score_options.budget.nodes = budget->nodes;
     if (budget->time.count() != 0) score_options.budget.time = budget->time;

@@ -122,6 +122,15 @@ std::optional<Rules> make_jigsaw_rules(const Shape& shape, std::string_view regi
     return std::nullopt;
   }
   const int n = shape.n, nn = n * n;
+  // A region symbol is one byte. Counted in bytes, a map of 81 two-byte letters read as
+  // "162 symbols": name the real problem instead.
+  const auto wide = std::find_if(regions.begin(), regions.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+  if (wide != regions.end()) {
+    fail(why, fmt::format("regions: byte 0x{:02X} at position {} is not an ASCII symbol (a region map is N*N single "
+                          "ASCII characters)",
+                          static_cast<unsigned>(static_cast<unsigned char>(*wide)), wide - regions.begin() + 1));
+    return std::nullopt;
+  }
   if (static_cast<int>(regions.size()) != nn) {
     fail(why, fmt::format("regions: {} symbols, a {}x{} grid needs {}", regions.size(), n, n, nn));
     return std::nullopt;

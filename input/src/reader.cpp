@@ -704,16 +704,30 @@ std::optional<std::vector<Cage>> cages_from_json(const nlohmann::json& value, st
       why = fmt::format("cages: cage {} must be an object with an integer \"sum\" and a \"cells\" array", k + 1);
       return std::nullopt;
     }
+    // Numbers past what an int holds are refused here, quoted as written: narrowed first,
+    // they were reported as some other number ("cell -1" for 99999999999999999).
+    auto fits = [](const nlohmann::json& number, long long low, long long high) {
+      if (number.is_number_unsigned()) return number.get<unsigned long long>() <= static_cast<unsigned long long>(high);
+      const auto v = number.get<long long>();
+      return v >= low && v <= high;
+    };
+    if (!fits(*sum, -1000000, 1000000)) {
+      why = fmt::format("cages: cage {} has sum {}, no sum a cage can have", k + 1, sum->dump());
+      return std::nullopt;
+    }
     Cage cage;
-    const auto s = sum->get<long long>();
-    cage.sum = s < -1000000 || s > 1000000 ? -1 : static_cast<int>(s);
+    cage.sum = static_cast<int>(sum->get<long long>());
     for (const auto& cell : *cells) {
       if (!cell.is_number_integer()) {
         why = fmt::format("cages: cage {} has a cell that is not an integer", k + 1);
         return std::nullopt;
       }
-      const auto c = cell.get<long long>();
-      cage.cells.push_back(c < -1 || c > kMaxSize * kMaxSize ? -1 : static_cast<int>(c));
+      if (!fits(cell, 0, kMaxSize * kMaxSize - 1)) {
+        why = fmt::format("cages: cage {} (sum {}) names cell {}, outside every grid (cells are 0 .. N*N-1)", k + 1,
+                          cage.sum, cell.dump());
+        return std::nullopt;
+      }
+      cage.cells.push_back(static_cast<int>(cell.get<long long>()));
     }
     cages.push_back(std::move(cage));
   }

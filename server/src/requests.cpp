@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <optional>
 #include <random>
 
 #include <fmt/format.h>
@@ -104,7 +105,8 @@ RecordJob parse_record_job(RecordCommand command, const Query& query, const JobL
   job.command = command;
   int size = 0;
   std::string box, alphabet, input_format = "auto", engine_text = "auto", uniqueness = "check", method = "bnb",
-                           budget_text, variant_text = "classic";
+                           variant_text = "classic";
+  std::optional<std::string> budget_text;  // given at all: "budget=" is an error, not "none"
   double timeout = 0;
   std::uint64_t nodes = 0;
   long long limit = 2;
@@ -199,9 +201,9 @@ RecordJob parse_record_job(RecordCommand command, const Query& query, const JobL
       if (!parsed) throw BadRequest(fmt::format("unknown --method '{}' (use bnb or enumerate)", method));
       job.score.options.method = *parsed;
       job.score.options.budget = budget;
-      if (!budget_text.empty()) {
+      if (budget_text) {
         std::string why;
-        const auto extra = parse_score_budget(budget_text, &why);
+        const auto extra = parse_score_budget(*budget_text, &why);
         if (!extra) throw BadRequest("--budget: " + why);
         if (extra->nodes != 0) job.score.options.budget.nodes = extra->nodes;
         if (extra->time.count() != 0)
@@ -404,7 +406,10 @@ GenerateJob parse_generate_job(std::string_view body, std::uint64_t max_count, c
   // The removal tests of one puzzle get at most the per-record time (a bounded request).
   config.removal_time_budget = capped(timeout.value_or(0), limits.record_timeout);
   if (auto impossible = impossible_request(config)) throw BadRequest(*impossible);
-  job.layout = GenerateLayout{with_solution, wants_grade(config)};
+  // jsonl only here: a non-default box is each record's `box` field, the csv column is not needed.
+  job.layout = GenerateLayout{};
+  job.layout.with_solution = with_solution;
+  job.layout.graded = wants_grade(config);
   return job;
 }
 

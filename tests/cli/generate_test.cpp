@@ -362,7 +362,9 @@ TEST(GenerateCli, SizesAndClueTargets) {
       ASSERT_EQ(fields.size(), own_box ? 11u : 10u);
       // The box column, when there, is the fourth (after status, as in jsonl).
       const std::size_t at = own_box ? 1 : 0;
-      if (own_box) EXPECT_EQ(fields[3], "3x2");
+      if (own_box) {
+        EXPECT_EQ(fields[3], "3x2");
+      }
       EXPECT_EQ(solution_problem(fields[1], fields[8 + at], spec), "");
       EXPECT_EQ(count_solutions(fields[1], c.n, c.box_rows, c.box_cols, 2), 1) << fields[1];
       const int clues = std::stoi(fields[5 + at]);

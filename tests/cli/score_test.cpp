@@ -270,6 +270,10 @@ TEST(ScoreCli, FastEngineRejectsOtherSizesPerRecord) {
 TEST(ScoreCli, BadOptionsAreUsageErrors) {
   EXPECT_EQ(run_sudokit({"score", "--method", "guess"}, kSample1 + "\n").exit_code, 2);
   EXPECT_EQ(run_sudokit({"score", "--budget", "5 parsecs"}, kSample1 + "\n").exit_code, 2);
+  // An empty budget is no budget a person means (it was read as "none given", silently).
+  const auto empty_budget = run_sudokit({"score", "--budget", ""}, kSample1 + "\n");
+  EXPECT_EQ(empty_budget.exit_code, 2);
+  EXPECT_NE(empty_budget.err.find("is not a budget"), std::string::npos) << empty_budget.err;
   EXPECT_EQ(run_sudokit({"score", "--format", "yaml"}, kSample1 + "\n").exit_code, 2);
   EXPECT_EQ(run_sudokit({"score", "--threads", "-1"}, kSample1 + "\n").exit_code, 2);
   const auto help = run_sudokit({"score", "--help"});

@@ -292,6 +292,7 @@ TEST_F(ServerAnswers, HealthMetricsPageAndWrongRoutes) {
   EXPECT_EQ(http.post("/v1/solve?format=csv", "x\n").status, 400u);
   EXPECT_EQ(http.post("/v1/solve?limit=0", "x\n").status, 400u);
   EXPECT_EQ(http.post("/v1/grade?timeout=x", "x\n").status, 400u);
+  EXPECT_EQ(http.post("/v1/score?budget=", "x\n").status, 400u);  // empty: not "no budget"
 }
 
 }  // namespace

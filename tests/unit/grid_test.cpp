@@ -371,6 +371,14 @@ TEST(GridAlphabet, CustomAndHexWithZeroAsSymbol) {
     EXPECT_FALSE(Alphabet::from_symbols(bad, &why)) << '"' << bad << '"';
     EXPECT_FALSE(why.empty()) << '"' << bad << '"';
   }
+  // A non-ASCII letter is several bytes: refused, and the reason is valid text (it quoted one
+  // byte of the letter alone, which no terminal or JSON reader can show).
+  for (const char* bad : {"\xC3\xA9" "12345678", "12\t4"}) {
+    why.clear();
+    EXPECT_FALSE(Alphabet::from_symbols(bad, &why));
+    for (char c : why) EXPECT_TRUE(static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f) << why;
+    EXPECT_NE(why.find("byte 0x"), std::string::npos) << why;
+  }
 }
 
 // ---------------------------------------------------------------------------------------
