@@ -20,12 +20,13 @@
 // (This band-matching idea is the core of the JCZSolve family of solvers; the code here is
 // written from the idea, not from theirs.)
 //
-// Words whose contents changed are kept in a 27-bit "dirty" set and re-filtered until the set
-// is empty. Then a bit-sliced pass over the nine digits of each band finds empty cells (a dead
-// end), naked singles (placed and the loop resumes) and bivalue cells. A pass per digit over
-// the columns then applies the same matching rule to (band, column) pairs inside each stack
-// (locked candidates along columns) and finds hidden singles in columns, which the band words
-// cannot see; it runs only for digits whose words changed since the last such pass. When
+// Words whose contents changed are kept in a 27-bit "dirty" set and re-filtered, in sweeps
+// over the set as it stands, until the set is empty. Then a bit-sliced pass over the nine
+// digits of each band finds empty cells (a dead end), naked singles (placed and the loop
+// resumes) and bivalue cells. A pass per digit over the columns then applies the same matching
+// rule to (band, column) pairs inside each stack (locked candidates along columns, and with the
+// band filter hidden singles in columns, which the band words alone cannot see); it runs only
+// for digits whose columns changed since the board's last such pass (Board::columns_seen). When
 // nothing is left to deduce, the search branches on a bivalue cell (almost always one
 // exists), otherwise on the cell with the fewest candidates; the last choice at a branch
 // point reuses the current board instead of a copy. A search that has made 15 guesses is on a
@@ -33,7 +34,16 @@
 // bivalue cells) and turns to tdoku's rule instead: one digit's row→box matching in the band with
 // the fewest open matchings, with minirow capacity checked at every fixpoint (three digits
 // forced into a minirow fill it, a fourth is a dead end), which that rule needs to stay out of
-// dead subtrees (search() and minirow_capacity() say why and what it was measured at).
+// dead subtrees (search() and minirow_capacity() say why and what it was measured at). While
+// it does, the board keeps each word's matching state (Board::matching: its forced minirows
+// and how many matchings are left), which the band filter writes as it goes, so that neither
+// the capacity check nor the choice of a band recomputes it from the words (tdoku keeps its
+// band configurations as state for the same reason).
+//
+// Most of a node's time is the band filter's loop, and that loop is bound by latencies and
+// mispredicted branches more than by its instructions; several choices below (sweeps, the
+// branch-free scans for a naked single's digit and the givens) are made for that reason and
+// measured by time, not only by instruction counts (docs/PERFORMANCE.md, session 17).
 //
 // Loading puts every given in at once (load()): each digit's words start as the band minus
 // the other digits' givens and minus its own givens' rows, columns and boxes, so the first
@@ -75,6 +85,9 @@ constexpr std::uint64_t kAdaptiveSwitch = 15;
 // most kFewBivalue bivalue cells (measured with 0, 1, 2 and 4, docs/PERFORMANCE.md).
 constexpr int kWideOpen = 40;
 constexpr int kFewBivalue = 2;
+// Board::matching: forced (row, box) pairs in bits 0-8, the number of matchings from this bit.
+constexpr int kCountShift = 9;
+constexpr std::uint32_t kPairBits = 0x1FFu;
 
 struct Tables {
   // Which boxes a 9-bit row holds candidates in: bit k for box k of the band.
@@ -99,6 +112,12 @@ struct Tables {
   std::array<std::uint8_t, 512> matchings{};
   std::array<std::uint8_t, 512> matching_count{};
   std::array<std::uint32_t, 6> matching_minirows{};
+  // For a 9-bit (row, box) occupancy, the (row, box) pairs every fitting matching uses (the
+  // minirows the digit is forced into; 0 when none fits), same index and value layout, in the
+  // low 9 bits; the number of fitting matchings above them (kCountShift). See Board::matching.
+  std::array<std::uint16_t, 512> matching_state{};
+  // For a 9-bit set of (row, box) pairs, the band cells of those minirows.
+  std::array<std::uint32_t, 512> minirow_cells{};
 };
 
 constexpr Tables make_tables() {
@@ -114,13 +133,14 @@ constexpr Tables make_tables() {
   }
   constexpr int permutations[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
   for (int occupancy = 0; occupancy < 512; ++occupancy) {
-    int allowed = 0;
+    int allowed = 0, forced = 0x1FF;
     int fits = 0, count = 0;
     for (int k = 0; k < 6; ++k) {
       const auto& p = permutations[k];
       int pairs = (1 << p[0]) | (1 << (3 + p[1])) | (1 << (6 + p[2]));
-      if ((occupancy & pairs) == pairs) allowed |= pairs, fits |= 1 << k, ++count;
+      if ((occupancy & pairs) == pairs) allowed |= pairs, forced &= pairs, fits |= 1 << k, ++count;
     }
+    t.matching_state[static_cast<std::size_t>(occupancy)] = static_cast<std::uint16_t>(count ? forced : 0);  // + count below
     t.matchings[static_cast<std::size_t>(occupancy)] = static_cast<std::uint8_t>(fits);
     t.matching_count[static_cast<std::size_t>(occupancy)] = static_cast<std::uint8_t>(count);
     t.matching_pairs[static_cast<std::size_t>(occupancy)] = static_cast<std::uint16_t>(allowed);
@@ -167,6 +187,16 @@ constexpr Tables make_tables() {
     t.matching_count[to] = row_major.matching_count[from];
     t.matchings[to] = row_major.matchings[from];
     t.minirow_excludes[to] = row_major.minirow_excludes[from];
+    t.matching_state[to] = static_cast<std::uint16_t>(transpose(row_major.matching_state[from]) |
+                                                    row_major.matching_count[from] << kCountShift);
+  }
+  // Indexed by pairs in the same box-major layout (bit 3·box + row).
+  for (int pairs = 0; pairs < 512; ++pairs) {
+    std::uint32_t cells = 0;
+    for (int box = 0; box < 3; ++box)
+      for (int row = 0; row < 3; ++row)
+        if (pairs & (1 << (3 * box + row))) cells |= 7u << (9 * row + 3 * box);
+    t.minirow_cells[static_cast<std::size_t>(pairs)] = cells;
   }
   return t;
 }
@@ -190,7 +220,20 @@ inline int cells_in(std::uint32_t cells) {
 struct Board {
   std::uint32_t candidates[kWords];  // [band * 9 + digit]: a band's nine digits side by side
   std::uint32_t unsolved[3];         // per band: cells not yet placed
+  // Per digit, its columns (bit 9·band + column) as the last column pass left them, or
+  // kNoColumns when no pass has seen this board's digit (a loaded board, or one ANDed from two
+  // halves); see propagate_with().
+  std::uint32_t columns_seen[9];
+  // Per word, its band's matching state for its digit (Tables::matching_state of its occupancy):
+  // the (row, box) minirows the digit is forced into and how many row→box matchings are left.
+  // Kept by the band filter, which every change to a word passes through, so that minirow
+  // capacity and the matching branch read it instead of recomputing it from the words.
+  std::uint16_t matching[kWords];
+  // Whether `matching` holds for every word not yet re-filtered: a propagation without capacity
+  // checks does not keep it and clears this; one with them renews every word when it is clear.
+  bool matching_valid;
 };
+constexpr std::uint32_t kNoColumns = ~0u;  // never a 27-bit set of columns
 
 constexpr int word_of(int digit, int band) { return band * 9 + digit; }
 // The three words of digit 0 in the dirty/touched sets; shift left by the digit for others.
@@ -222,7 +265,12 @@ struct Engine::State {
   SearchStats stats;
   std::uint8_t scratch[81];
 
-  bool propagate(Board& board, std::uint32_t dirty);
+  bool propagate(Board& board, std::uint32_t dirty) {
+    return use_triads || matching_now ? propagate_with<true>(board, dirty) : propagate_with<false>(board, dirty);
+  }
+  // kCapacity: check minirow capacity, and so keep Board::matching up to date (see there).
+  template <bool kCapacity>
+  bool propagate_with(Board& board, std::uint32_t dirty);
   // The removal pass (pass_start): pass_rest[j] is the fixpoint of the clues
   // pass_order[j..pass_count-1], pass_kept that of the clues kept so far.
   Board pass_rest[82];
@@ -318,33 +366,25 @@ inline void force(Board& board, int digit, int band, int bit_index, std::uint32_
 // digits. In a band word at the band filter's fixpoint, a digit must lie in minirow (r, k)
 // exactly when row r has candidates in box k alone (every row→box matching left uses that
 // pair, and the filter keeps only pairs some matching uses). So: three digits forced into one
-// minirow fill it (the other digits leave it), and a fourth is a dead end. Cheap, bit-sliced
-// over the nine digits of a band with no table, and what makes the matching branch safe:
+// minirow fill it (the other digits leave it), and a fourth is a dead end. Cheap (bit-sliced
+// over the nine digits of a band, from the forced minirows Board::matching keeps, which the
+// band filter writes as it filters: recomputing them here from the words was most of this
+// check's cost, 13% of hardest_1106's instructions), and what makes the matching branch safe:
 // that branch forces digits into minirows wholesale, and without this rule a band could
 // promise four digits to three cells and the search would only find out many levels down (on
 // the empty grid counted to 20,000: 1.9 million guesses instead of 18,000).
-inline std::uint32_t forced_minirow_cells(std::uint32_t cells) {
-  constexpr std::uint32_t kMinirowBits = 0x1249249u;  // bit 3k: the first cell of minirow k
-  const std::uint32_t minirows = (cells | (cells >> 1) | (cells >> 2)) & kMinirowBits;
-  const std::uint32_t box0 = minirows & kColumnBits, box1 = (minirows >> 3) & kColumnBits,
-                      box2 = (minirows >> 6) & kColumnBits;
-  const std::uint32_t one_box = (box0 ^ box1 ^ box2) & ~((box0 & box1) | (box0 & box2) | (box1 & box2));
-  return (minirows & (one_box * kRowBits)) * 7u;
-}
-
 // Checks the bands in `bands` (bit b for band b): those whose words changed since the board
-// last passed this check (see propagate()).
+// last passed this check (see propagate_with()).
 inline bool minirow_capacity(Board& board, std::uint32_t& dirty, std::uint32_t bands) {
   while (bands) {
     const int band = std::countr_zero(bands);
     bands &= bands - 1;
     std::uint32_t* const words = &board.candidates[word_of(0, band)];
+    const std::uint16_t* const matching = &board.matching[word_of(0, band)];
     std::uint32_t forced[9];
-    // Its own loop, so that the compiler does the nine words four at a time.
-    for (int digit = 0; digit < 9; ++digit) forced[digit] = forced_minirow_cells(words[digit]);
     std::uint32_t one = 0, two = 0, three = 0, four = 0;
     for (int digit = 0; digit < 9; ++digit) {
-      const std::uint32_t f = forced[digit];
+      const std::uint32_t f = forced[digit] = matching[digit] & kPairBits;
       four |= three & f;
       three |= two & f;
       two |= one & f;
@@ -353,7 +393,7 @@ inline bool minirow_capacity(Board& board, std::uint32_t& dirty, std::uint32_t b
     if (four) return false;
     if (!three) continue;
     for (int digit = 0; digit < 9; ++digit) {
-      const std::uint32_t out = words[digit] & three & ~forced[digit];
+      const std::uint32_t out = words[digit] & kTables.minirow_cells[three & ~forced[digit]];
       if (out) {
         words[digit] &= ~out;
         dirty |= 1u << word_of(digit, band);
@@ -426,34 +466,64 @@ inline bool triads(Board& board, std::uint32_t& dirty) {
 }
 }  // namespace
 
-bool Engine::State::propagate(Board& board, std::uint32_t dirty) {
+template <bool kCapacity>
+bool Engine::State::propagate_with(Board& board, std::uint32_t dirty) {
   // Words changed since the last column pass. A board handed to propagate() is at a fixed
   // point except for the words in `dirty` (the parent's propagate() finished, then one cell was
   // forced), so digits with no touched word can skip the column pass.
   std::uint32_t touched = 0;
-  // Bands whose words changed since the last capacity check: the board came in having passed
-  // it (or with every word dirty), and every change since passes through the loop below.
-  std::uint32_t unchecked_bands = 0;
+  // Words changed since the last capacity check: the board came in having passed it (or with
+  // every word dirty), and every change since passes through the loop below into `touched`.
+  std::uint32_t unchecked = 0;
+  if constexpr (kCapacity) {
+    // A board last propagated without capacity checks (an adaptive search that switched, or a
+    // board on its stack from before the switch) has a stale matching state and unchecked bands.
+    if (!board.matching_valid) {
+      for (int w = 0; w < kWords; ++w) board.matching[w] = kTables.matching_state[occupancy_of(board.candidates[w])];
+      board.matching_valid = true;
+      unchecked = (1u << kWords) - 1;
+    }
+  } else {
+    board.matching_valid = false;
+  }
   for (;;) {
+    // The band filter, over the dirty words in sweeps: a sweep takes the dirty set as it
+    // stands and filters those words in order, while the words its placements dirty wait for
+    // the next sweep (unless the sweep is still to reach them). Picking the next word then does
+    // not wait on the placement just made, which always taking the lowest dirty word did: the
+    // loop is bound by that chain of latencies more than by its instructions (hardest_1106
+    // and se8 8-9% faster, the other collections 2-4%, docs/PERFORMANCE.md session 17). Each
+    // word filtered is in some sweep, so `touched` gathers sweeps.
     while (dirty) {
-      const int w = std::countr_zero(dirty);
-      dirty &= dirty - 1;
-      touched |= 1u << w;
-      std::uint32_t cells = board.candidates[w];
-      cells &= kTables.matching_cells[occupancy_of(cells)];
-      if (!cells) return false;
-      board.candidates[w] = cells;
-      const int band = w / 9;
-      const int digit = w - 9 * band;
-      unchecked_bands |= 1u << band;
-      // Rows of this digit reduced to one cell that is not placed yet.
-      std::uint32_t singles = 0;
-      for (int r = 0; r < 3; ++r) {
-        const std::uint32_t row = cells & (kRowBits << (9 * r));
-        singles |= (row & (row - 1)) == 0 ? row : 0;
+      std::uint32_t sweep = dirty;
+      dirty = 0;
+      touched |= sweep;
+      while (sweep) {
+        const int w = std::countr_zero(sweep);
+        sweep &= sweep - 1;
+        std::uint32_t cells = board.candidates[w];
+        const std::uint32_t occupancy = occupancy_of(cells);
+        cells &= kTables.matching_cells[occupancy];
+        if (!cells) return false;
+        board.candidates[w] = cells;
+        if constexpr (kCapacity) board.matching[w] = kTables.matching_state[occupancy];
+        const int band = w / 9;
+        const int digit = w - 9 * band;
+        // Rows of this digit reduced to one cell that is not placed yet, all three rows at
+        // once: a filtered word has a candidate in every row (each matching uses every row), so
+        // taking one per row (kColumnBits) borrows inside the row only, and `rest` is each row
+        // without its lowest cell. A row whose rest is empty is a single: adding 0xFF to each
+        // row's low eight bits carries into its ninth exactly when any is set (no carry leaves
+        // the row).
+        const std::uint32_t rest = cells & (cells - kColumnBits);
+        constexpr std::uint32_t kLow8 = 0xFFu * kColumnBits;
+        const std::uint32_t crowded = ((((rest & kLow8) + kLow8) | rest) >> 8) & kColumnBits;  // bit 9·row
+        const std::uint32_t singles = cells & ~(crowded * kRowBits) & board.unsolved[band];
+        if (singles) {
+          place(board, digit, band, singles, cells, dirty);
+          dirty &= ~sweep;  // a word still ahead in this sweep is filtered with the change
+        }
       }
-      singles &= board.unsolved[band];
-      if (singles) place(board, digit, band, singles, cells, dirty);
     }
 
     // Bit-sliced counts of candidates per cell: at_least_1/2/3 digits.
@@ -479,11 +549,13 @@ bool Engine::State::propagate(Board& board, std::uint32_t dirty) {
         const int i = std::countr_zero(naked);
         naked &= naked - 1;
         const std::uint32_t bit = 1u << i;
+        // The cell's digit, gathered without a branch (a scan for it mispredicts its exit).
         // An earlier single of this pass may have taken the cell's last digit away.
-        int digit = 0;
-        while (digit < 9 && !(board.candidates[word_of(digit, band)] & bit)) ++digit;
-        if (digit == 9) return false;
-        force(board, digit, band, i, dirty);
+        std::uint32_t digits = 0;
+        for (int digit = 0; digit < 9; ++digit)
+          digits |= static_cast<std::uint32_t>((board.candidates[word_of(digit, band)] & bit) != 0) << digit;
+        if (!digits) return false;
+        force(board, std::countr_zero(digits), band, i, dirty);
       }
     }
     if (dirty) continue;
@@ -492,11 +564,18 @@ bool Engine::State::propagate(Board& board, std::uint32_t dirty) {
     // The column view, per digit. Inside a stack (three columns) the digit takes one column
     // in each band and one band in each column: the same perfect-matching rule as rows and
     // boxes inside a band, applied to (band, column) pairs. It gives locked candidates along
-    // columns; then hidden singles in columns, which the band words cannot see.
+    // columns, and hidden singles in columns (see below). A digit whose columns are as this
+    // board's last pass left them (Board::columns_seen) has nothing new here: the rule reads
+    // only which (band, column) pairs hold the digit. That skips about 40% of the digits the
+    // old test (any touched word) let through: 2-10% of the instructions.
     const std::uint32_t touched_now = touched;
     touched = 0;
-    for (int digit = 0; digit < 9; ++digit) {
-      if (!(touched_now & (kDigitWords << digit))) continue;
+    unchecked |= touched_now;
+    // The digits with a touched word, visited by their bits (a test per digit mispredicts).
+    std::uint32_t digits = (touched_now | (touched_now >> 9) | (touched_now >> 18)) & kRowBits;
+    while (digits) {
+      const int digit = std::countr_zero(digits);
+      digits &= digits - 1;
       std::uint32_t* const words[3] = {&board.candidates[word_of(digit, 0)], &board.candidates[word_of(digit, 1)],
                                        &board.candidates[word_of(digit, 2)]};
       std::uint32_t columns[3];
@@ -504,6 +583,7 @@ bool Engine::State::propagate(Board& board, std::uint32_t dirty) {
         const std::uint32_t c = *words[band];
         columns[band] = (c | (c >> 9) | (c >> 18)) & kRowBits;
       }
+      if ((columns[0] | columns[1] << 9 | columns[2] << 18) == board.columns_seen[digit]) continue;
       std::uint32_t keep[3] = {0, 0, 0};
       for (int s = 0; s < 3; ++s) {
         const int shift = 3 * s;
@@ -515,33 +595,29 @@ bool Engine::State::propagate(Board& board, std::uint32_t dirty) {
         keep[1] |= ((allowed >> 3) & 7) << shift;
         keep[2] |= ((allowed >> 6) & 7) << shift;
       }
-      std::uint32_t one = 0, two = 0;
+      board.columns_seen[digit] = (columns[0] & keep[0]) | (columns[1] & keep[1]) << 9 | (columns[2] & keep[2]) << 18;
+      // No hidden-single count per column is needed: an open cell alone in its column leaves
+      // the column in one band only, so the matching above confines its box to that column;
+      // the box then holds that one cell, which the band filter places (if this pass took
+      // anything away) or has placed already (the band words were at their fixpoint). The
+      // count this replaces found nothing the band filter would not, and cost 4-7% of the
+      // instructions (11% more on serg_multi while it also counted placed cells).
       for (int band = 0; band < 3; ++band) {
         const std::uint32_t c = *words[band] & (keep[band] * kColumnBits);
         if (c != *words[band]) {
           *words[band] = c;
           dirty |= 1u << word_of(digit, band);
         }
-        for (int shift = 0; shift < 27; shift += 9) {
-          const std::uint32_t row = (c >> shift) & kRowBits;
-          two |= one & row;
-          one |= row;
-        }
-      }
-      std::uint32_t hidden = one & ~two;
-      while (hidden) {
-        const int column = std::countr_zero(hidden);
-        hidden &= hidden - 1;
-        const std::uint32_t column_cells = kColumnBits << column;
-        for (int band = 0; band < 3; ++band) {
-          const std::uint32_t c = *words[band] & column_cells;
-          if (c & board.unsolved[band]) force(board, digit, band, std::countr_zero(c), dirty);
-        }
       }
     }
     if (dirty) continue;
-    if ((use_triads || matching_now) && !minirow_capacity(board, dirty, unchecked_bands)) return false;
-    unchecked_bands = 0;
+    if constexpr (kCapacity) {
+      const std::uint32_t bands = static_cast<std::uint32_t>((unchecked & kRowBits) != 0) |
+                                  static_cast<std::uint32_t>((unchecked & (kRowBits << 9)) != 0) << 1 |
+                                  static_cast<std::uint32_t>((unchecked >> 18) != 0) << 2;
+      if (!minirow_capacity(board, dirty, bands)) return false;
+      unchecked = 0;
+    }
     if (dirty) continue;
     if (use_triads && !triads(board, dirty)) return false;
     if (!dirty) return true;
@@ -585,9 +661,11 @@ void Engine::State::search(int depth, std::uint32_t dirty) {
     // Each branch keeps one matching, i.e. puts the digit in three minirows at once, which
     // sets off more than a cell's worth of singles, and with minirow capacity checked (see
     // minirow_capacity) it finds dead ends sooner: hardest_1106 124 guesses a puzzle against
-    // 203 for the cell rule below, top1465 11.0 against 13.7. But each choice costs a look at
-    // all 27 words, which easy puzzles do not repay (serg_multi and the SE >= 8 sample about
-    // 15-30% slower, docs/PERFORMANCE.md). So the adaptive default starts with the cell rule
+    // 203 for the cell rule below, top1465 11.0 against 13.7. But a node costs more under it
+    // (the capacity checks, the matching state, and a branch that settles more per node:
+    // 18-26% more instructions a node), which easy puzzles do not repay (from the start:
+    // serg_multi 10% and the SE >= 8 sample 3% slower, top1465 6% faster; docs/PERFORMANCE.md,
+    // session 17). So the adaptive default starts with the cell rule
     // and switches once a search has made kAdaptiveSwitch guesses (a puzzle that needs that
     // many is a hard one), or starts with the matching rule when the first propagation leaves
     // a wide-open board with hardly a bivalue cell. (Deciding so at every choice rather than
@@ -606,24 +684,20 @@ void Engine::State::search(int depth, std::uint32_t dirty) {
       }
       if (stats.guesses >= kAdaptiveSwitch) matching_now = true;
       if (matching_now) {
-        // This board was propagated without capacity checks, which from now on look only at
-        // bands that change: check all of it once.
+        // This board was propagated without capacity checks: propagating it again with them
+        // renews its matching state and checks all of it once (see propagate_with()).
+        board.matching_valid = false;
         dirty = 0;
-        if (!minirow_capacity(board, dirty, 7u)) return;
-        if (dirty) continue;
+        continue;
       }
     }
     if (matching_now) {
+      // The matching counts are the board's (propagate_with<true> keeps them).
       int best_band = -1, best_total = 1000;
-      std::uint32_t occupancy[kWords];
       for (int b = 0; b < 3; ++b) {
         if (!board.unsolved[b]) continue;
         int total = 0;
-        for (int d = 0; d < 9; ++d) {
-          const std::uint32_t o = occupancy_of(board.candidates[word_of(d, b)]);
-          occupancy[word_of(d, b)] = o;
-          total += kTables.matching_count[o];
-        }
+        for (int d = 0; d < 9; ++d) total += board.matching[word_of(d, b)] >> kCountShift;
         // total == 9: every digit's minirows are settled; cells may still be open (then a
         // cell is branched on below).
         if (total > 9 && total < best_total) best_total = total, best_band = b;
@@ -631,10 +705,10 @@ void Engine::State::search(int depth, std::uint32_t dirty) {
       if (best_band >= 0) {
         int w = -1, fewest = 7;
         for (int d = 0; d < 9; ++d) {
-          const int n = kTables.matching_count[occupancy[word_of(d, best_band)]];
+          const int n = board.matching[word_of(d, best_band)] >> kCountShift;
           if (n > 1 && n < fewest) fewest = n, w = word_of(d, best_band);
         }
-        unsigned fits = kTables.matchings[occupancy[w]];
+        unsigned fits = kTables.matchings[occupancy_of(board.candidates[w])];
         ++stats.guesses;
         while (fits & (fits - 1)) {
           const int k = std::countr_zero(fits);
@@ -706,64 +780,98 @@ void Engine::State::search(int depth, std::uint32_t dirty) {
   }
 }
 
+namespace {
+
+// The cells of each value (0 = empty, 1..9) in the 81 givens, per band; false when a value
+// is past 9. SSE2 compares sixteen cells with a value at once: 80 cells in five loads (the
+// buffer holds 81 bytes), the last alone.
+inline bool scan_givens(const std::uint8_t* givens, std::uint32_t by_value[10][3]) {
+#if defined(__SSE2__)
+  __m128i chunks[5];
+  __m128i over = _mm_setzero_si128();
+  const __m128i nine = _mm_set1_epi8(9);
+  for (int k = 0; k < 5; ++k) {
+    chunks[k] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(givens + 16 * k));
+    over = _mm_or_si128(over, _mm_subs_epu8(chunks[k], nine));  // nonzero where a value is past 9
+  }
+  const unsigned last = givens[80];
+  if (_mm_movemask_epi8(_mm_cmpeq_epi8(over, _mm_setzero_si128())) != 0xFFFF || last > 9) return false;
+  for (int value = 0; value < 10; ++value) {
+    const __m128i v = _mm_set1_epi8(static_cast<char>(value));
+    std::uint64_t low = 0;  // cells 0..63
+    for (int k = 0; k < 4; ++k)
+      low |= static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(chunks[k], v)))) << (16 * k);
+    const std::uint32_t high = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(chunks[4], v))) |
+                               static_cast<std::uint32_t>(last == static_cast<unsigned>(value)) << 16;  // cells 64..80
+    by_value[value][0] = static_cast<std::uint32_t>(low) & kBandCells;
+    by_value[value][1] = static_cast<std::uint32_t>(low >> 27) & kBandCells;
+    by_value[value][2] = (static_cast<std::uint32_t>(low >> 54) | (high << 10)) & kBandCells;
+  }
+  return true;
+#else
+  std::uint32_t slots[16][3] = {};
+  unsigned too_large = 0;
+  for (int band = 0; band < 3; ++band) {
+    for (int i = 0; i < 27; ++i) {
+      const unsigned value = givens[27 * band + i];
+      too_large |= static_cast<unsigned>(value > 9);
+      slots[value & 15u][band] |= 1u << i;
+    }
+  }
+  for (int value = 0; value < 10; ++value)
+    for (int band = 0; band < 3; ++band) by_value[value][band] = slots[value][band];
+  return !too_large;
+#endif
+}
+
+}  // namespace
+
 bool Engine::State::load(const std::uint8_t* givens, std::uint32_t& dirty) {
   // All givens at once: each digit's given cells per band, then every word is the band minus
   // the other digits' givens and minus the rows, columns and boxes of its own digit's givens
   // (its givens themselves stay, placed). Placing them one by one through the band filter
   // cost about a microsecond a puzzle of re-filtering (serg_multi: a third of the whole solve).
-  // The scan has no branch per cell (where the givens are is random, so a branch per cell
-  // mispredicts about once a given): an empty cell lands in slot 0, a value past 9 is noted
-  // and answered after the scan.
-  std::uint32_t by_value[3][16] = {};
-  unsigned too_large = 0;
-  for (int band = 0; band < 3; ++band) {
-    const std::uint8_t* cells = givens + 27 * band;
-    for (int i = 0; i < 27; ++i) {
-      const unsigned value = cells[i];
-      too_large |= static_cast<unsigned>(value > 9);
-      by_value[band][value & 15u] |= 1u << i;
-    }
-  }
-  if (too_large) return false;
-  std::uint32_t given[kWords];
-  std::uint32_t occupied[3];
-  for (int band = 0; band < 3; ++band) {
-    occupied[band] = kBandCells & ~by_value[band][0];
-    for (int digit = 0; digit < 9; ++digit) given[word_of(digit, band)] = by_value[band][digit + 1];
-  }
+  // Neither the scan nor the clash checks branch per cell or per given (where the givens are
+  // is random, so such branches mispredict about once a given; load() was 12% of serg_multi's
+  // time with them): a clash is noted and answered once every word is built.
+  std::uint32_t by_value[10][3];  // [value][band], value 0: the empty cells
+  if (!scan_givens(givens, by_value)) return false;
+  std::uint32_t clash = 0;
   Board& board = stack[0];
   for (int digit = 0; digit < 9; ++digit) {
+    const std::uint32_t* const given = by_value[digit + 1];
     std::uint32_t columns[3];
     for (int band = 0; band < 3; ++band) {
-      const std::uint32_t g = given[word_of(digit, band)];
+      const std::uint32_t g = given[band];
       columns[band] = (g | (g >> 9) | (g >> 18)) & kRowBits;
     }
     // A column with givens of the digit in two bands is a clash; so is a row or box with two
     // (checked per band below).
-    if ((columns[0] & columns[1]) | (columns[0] & columns[2]) | (columns[1] & columns[2])) return false;
+    clash |= (columns[0] & columns[1]) | (columns[0] & columns[2]) | (columns[1] & columns[2]);
     const std::uint32_t all_columns = (columns[0] | columns[1] | columns[2]) * kColumnBits;
     for (int band = 0; band < 3; ++band) {
-      const std::uint32_t g = given[word_of(digit, band)];
+      const std::uint32_t g = given[band];
       std::uint32_t seen = all_columns;
-      if (g) {
-        int in_rows = 0;
-        for (int r = 0; r < 3; ++r) {
-          const std::uint32_t row = (g >> (9 * r)) & kRowBits;
-          if (!row) continue;
-          if (row & (row - 1)) return false;
-          seen |= kRowBits << (9 * r);
-          ++in_rows;
-        }
-        const std::uint32_t boxes = kTables.boxes_of_row[columns[band]];
-        // Fewer boxes than rows: two givens share a box.
-        if (kTables.bits_in_row[boxes] != in_rows) return false;
-        for (int k = 0; k < 3; ++k)
-          if (boxes & (1u << k)) seen |= (7u << (3 * k)) * kColumnBits;
+      std::uint32_t in_rows = 0;
+      for (int r = 0; r < 3; ++r) {
+        const std::uint32_t row = (g >> (9 * r)) & kRowBits;
+        clash |= row & (row - 1);
+        seen |= (0u - static_cast<std::uint32_t>(row != 0)) & (kRowBits << (9 * r));
+        in_rows += row != 0;
       }
-      board.candidates[word_of(digit, band)] = (kBandCells & ~seen & ~occupied[band]) | g;
+      // The stacks (boxes of this band) the givens lie in: bit 3·k for box k.
+      const std::uint32_t c = columns[band];
+      const std::uint32_t stacks = (c | (c >> 1) | (c >> 2)) & 0x49u;
+      // Fewer boxes than rows: two givens share a box.
+      clash |= static_cast<std::uint32_t>(((stacks & 1u) + ((stacks >> 3) & 1u) + (stacks >> 6)) != in_rows);
+      seen |= (stacks * 7u) * kColumnBits;
+      board.candidates[word_of(digit, band)] = (kBandCells & ~seen & by_value[0][band]) | g;
     }
   }
-  for (int band = 0; band < 3; ++band) board.unsolved[band] = kBandCells & ~occupied[band];
+  if (clash) return false;
+  for (int band = 0; band < 3; ++band) board.unsolved[band] = by_value[0][band];
+  for (auto& c : board.columns_seen) c = kNoColumns;
+  board.matching_valid = true;  // every word is dirty: the band filter computes them all
   dirty = (1u << kWords) - 1;
   return true;
 }
@@ -827,6 +935,9 @@ void Engine::pass_start(const std::uint8_t* solution, const int* order, int coun
   Board& empty = s.pass_rest[count];
   for (auto& c : empty.candidates) c = kBandCells;
   for (auto& u : empty.unsolved) u = kBandCells;
+  for (auto& c : empty.columns_seen) c = kNoColumns;
+  for (auto& m : empty.matching) m = kTables.matching_state[kPairBits];  // six matchings, none forced
+  empty.matching_valid = true;
   s.pass_kept = empty;
   for (int j = count - 1; j >= 0; --j) {
     const int cell = order[j];
@@ -847,6 +958,10 @@ bool Engine::pass_unique_without(int i, SearchStats* out_stats) {
   const Board& rest = s.pass_rest[i + 1];
   for (int w = 0; w < kWords; ++w) board.candidates[w] = kept.candidates[w] & rest.candidates[w];
   for (int b = 0; b < 3; ++b) board.unsolved[b] = kept.unsolved[b] & rest.unsolved[b];
+  for (auto& c : board.columns_seen) c = kNoColumns;
+  // Each word is at its band filter's fixpoint (it equals a half's word) or goes in dirty below.
+  for (int w = 0; w < kWords; ++w) board.matching[w] = kTables.matching_state[occupancy_of(board.candidates[w])];
+  board.matching_valid = true;
   const int cell = s.pass_order[i];
   const int digit = s.pass_solution[cell] - 1, band = cell / 27, index = cell % 27;
   const std::uint32_t bit = 1u << index;
@@ -904,7 +1019,7 @@ bool vector_band_clear() { return kVectorBandClear; }
 
 std::uint32_t forced_minirows_for_test(std::uint32_t word) {
   word &= kBandCells;
-  return forced_minirow_cells(word & kTables.matching_cells[occupancy_of(word)]);
+  return kTables.minirow_cells[kTables.matching_state[occupancy_of(word)] & kPairBits];
 }
 
 }  // namespace sudokit::fast9
