@@ -334,7 +334,8 @@ std::vector<int> bar_groups(std::string_view text, bool numbers) {
 /// The box a block was drawn with: `box_cols` from its first row's bars (every group as wide),
 /// `box_rows` from the rows before its first ruling line (0: not drawn). The size's default when
 /// the drawing names no box, or one that does not tile the grid (bars every 3 cells and a
-/// ruling every 3 rows cannot be a 6x6's box): then the drawing is only decoration.
+/// ruling every 3 rows cannot be a 6x6's box), or boxes one cell thin: then the drawing is only
+/// decoration.
 Shape drawn_shape(const Shape& usual, const std::vector<int>& groups, int rows_before_ruling) {
   int cols = 0;
   if (!groups.empty() && std::all_of(groups.begin(), groups.end(), [&](int g) { return g == groups[0]; }) &&
@@ -344,6 +345,9 @@ Shape drawn_shape(const Shape& usual, const std::vector<int>& groups, int rows_b
   if (cols == 0 && rows == 0) return usual;
   if (cols == 0) cols = usual.n / rows;
   if (rows == 0) rows = usual.n / cols;
+  // A line under every row (or a bar between every cell) draws cells, not boxes: a box one
+  // cell high or wide is never read from a drawing.
+  if (rows < 2 || cols < 2) return usual;
   const std::optional<Shape> drawn = make_shape(usual.n, rows, cols);
   return drawn ? *drawn : usual;
 }

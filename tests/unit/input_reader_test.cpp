@@ -275,6 +275,9 @@ TEST(ReaderShapes, SixBySixHasTwoByThreeBoxes) {
 // a grid whose box is not its size's default reads back as drawn (symbols, and integers past
 // the alphabet), while a drawing that tiles nothing, or a forced shape, leaves the box alone.
 TEST(ReaderShapes, BlocksTakeTheBoxTheirDrawingShows) {
+  constexpr const char* kNine[9] = {"5 3 . . 7 . . . .", "6 . . 1 9 5 . . .", ". 9 8 . . . . 6 .",
+                                    "8 . . . 6 . . . 3", "4 . . 8 . 3 . . 1", "7 . . . 2 . . . 6",
+                                    ". 6 . . . . 2 8 .", ". . . 4 1 9 . . 5", ". . . . 8 . . 7 9"};
   for (const Shape& shape : {Shape{6, 3, 2}, Shape{6, 2, 3}, Shape{8, 4, 2}, Shape{12, 4, 3}, Shape{12, 2, 6},
                              Shape{36, 4, 9}, Shape{36, 6, 6}}) {
     const Grid puzzle = pattern_puzzle(shape);
@@ -299,6 +302,13 @@ TEST(ReaderShapes, BlocksTakeTheBoxTheirDrawingShows) {
   ASSERT_EQ(no_tiling.size(), 1u);
   ASSERT_TRUE(no_tiling[0].grid) << no_tiling[0].error;
   EXPECT_EQ(no_tiling[0].grid->shape, (Shape{6, 2, 3}));
+  // A line under every row draws cells, not 1x9 boxes: the default box.
+  std::string ruled;
+  for (int r = 0; r < 9; ++r) ruled += std::string(kNine[r]) + "\n-----------------\n";
+  const auto every_row = read_all(ruled);
+  ASSERT_EQ(every_row.size(), 1u);
+  ASSERT_TRUE(every_row[0].grid) << every_row[0].error;
+  EXPECT_EQ(every_row[0].grid->shape, (Shape{9, 3, 3}));
   // A forced shape wins over the drawing.
   ReaderOptions forced;
   forced.shape = default_shape(6);
