@@ -79,9 +79,12 @@ constexpr const char* kUsage =
     "--symmetry keeps the clue pattern invariant (default none; rot180 is the classic look);\n"
     "then no symmetric group of clues can go, but a single clue may: the 'minimal' field says\n"
     "whether one can (checked clue by clue, in every mode). --minimal forces the full pass.\n"
-    "--difficulty and --score keep only puzzles the grader rates so (candidates are tried until\n"
-    "one fits, at most --attempts per puzzle; the acceptance rate goes to stderr). --book writes\n"
-    "the puzzles and their answers as a print-ready PDF/SVG/PNG book too.\n"
+    "--difficulty, --rating and --score keep only puzzles the grader rates so (candidates are\n"
+    "tried until one fits, at most --attempts per puzzle; the acceptance rate goes to stderr).\n"
+    "A candidate harder than the target gets its last removed clues back until it fits, so\n"
+    "12x12 to 25x25, whose minimal puzzles are nearly all extreme, make every level; such a\n"
+    "puzzle is not minimal. --minimal or --clues keep candidates as made (drop the hard ones).\n"
+    "--book writes the puzzles and their answers as a print-ready PDF/SVG/PNG book too.\n"
     "--distinct drops puzzles equivalent to an earlier one of the run (digit relabelling,\n"
     "row/column swaps in bands/stacks, band/stack swaps, transposition) for 4x4, 6x6, 8x8\n"
     "and 9x9; other sizes drop only puzzles equal up to digit relabelling. It keeps going\n"
@@ -312,7 +315,8 @@ int run_generate(const std::vector<std::string>& args) {
        }), "wall time for all removal tests of one puzzle; tests after it keep their clue (unique, not proved "
            "minimal; not reproducible across machines)")
       ("minimal", po::bool_switch(&config.minimal),
-       "full removal even with --clues: no clue (with --symmetry: no symmetric group) can go")
+       "full removal even with --clues: no clue (with --symmetry: no symmetric group) can go; "
+       "with a difficulty target, no clues given back")
       ("difficulty", po::value<std::string>()->value_name("LEVEL")->notifier([&](const std::string& s) {
          config.level = parse_level(s);
          if (!config.level)
@@ -388,7 +392,7 @@ int run_generate(const std::vector<std::string>& args) {
 
   OutputSink output;
   const OutputOptions out_options{format, alphabet};
-  GenerateLayout layout{with_solution, graded, config.variant};
+  GenerateLayout layout{with_solution, graded, config.variant, std::nullopt};
   if (box_text(config.shape)) layout.box = config.shape;
   if (format == Format::csv) output.write(generate_csv_header(layout));
   std::vector<BookPuzzle> book_puzzles;
@@ -426,10 +430,11 @@ int run_generate(const std::vector<std::string>& args) {
     if (config.score) target += fmt::format("{}score {}-{}", target.empty() ? "" : ", ", config.score->low, config.score->high);
     if (config.rating)
       target += fmt::format("{}rating {:.1f}-{:.1f}", target.empty() ? "" : ", ", config.rating->low, config.rating->high);
-    fmt::print(stderr, "{}: {} puzzles from {} candidates ({:.1f}% accepted)\n", target, summary.accepted,
+    fmt::print(stderr, "{}: {} puzzles from {} candidates ({:.1f}% accepted){}\n", target, summary.accepted,
                summary.candidates,
                summary.candidates ? 100.0 * static_cast<double>(summary.accepted) / static_cast<double>(summary.candidates)
-                                  : 0.0);
+                                  : 0.0,
+               summary.clues_given_back ? fmt::format(", {} with clues given back", summary.clues_given_back) : "");
   }
   // Lays out the kept puzzles; a layout the puzzles make impossible is exit 2, like `book`.
   if (make_book && book_puzzles.empty()) {

@@ -40,8 +40,8 @@ namespace sudokit {
 // In namespace sudokit itself so that the encoder finds it by argument-dependent lookup.
 template <class Wire>
 void wire_fields(Wire& wire, GeneratedPuzzle& p) {
-  wire(p.ok, p.failure, p.index, p.seed, p.puzzle, p.solution, p.clues, p.symmetry, p.minimal, p.attempts,
-       p.candidates, p.graded, p.level, p.score, p.rating, p.hardest, p.variant, p.regions, p.cages);
+  wire(p.ok, p.failure, p.index, p.seed, p.puzzle, p.solution, p.clues, p.symmetry, p.minimal, p.clues_given_back,
+       p.attempts, p.candidates, p.graded, p.level, p.score, p.rating, p.hardest, p.variant, p.regions, p.cages);
 }
 
 namespace {
@@ -159,6 +159,7 @@ BatchSummary generate_batch(const BatchRequest& request, const BatchSink& sink, 
     summary.candidates += static_cast<std::uint64_t>(puzzle.candidates);
     ++(puzzle.ok ? summary.written : summary.failed);
     summary.accepted += puzzle.ok ? 1 : 0;
+    summary.clues_given_back += puzzle.ok && puzzle.clues_given_back ? 1 : 0;
     summary.stopped = !sink(puzzle);
     report();
     return summary;
@@ -202,6 +203,7 @@ BatchSummary generate_batch(const BatchRequest& request, const BatchSink& sink, 
     const GeneratedPuzzle& puzzle = made.puzzle;
     summary.candidates += static_cast<std::uint64_t>(puzzle.candidates);
     if (puzzle.ok) ++summary.accepted;
+    if (puzzle.ok && puzzle.clues_given_back) ++summary.clues_given_back;
     bool more = true;
     if (!puzzle.ok) {
       ++summary.failed;

@@ -235,6 +235,7 @@ struct Generator::Impl {
   std::vector<std::uint8_t> puzzle;
   std::vector<std::uint8_t> solution;
   std::vector<std::size_t> order;
+  std::vector<std::uint32_t> removed;  // the orbits a removal pass took, in order (grade_and_judge)
 
   gen::Search& search_for(const Shape& shape) {
     if (!search || !(search->shape() == shape)) search = std::make_unique<gen::Search>(shape);
@@ -359,28 +360,87 @@ struct Generator::Impl {
     tester.start(tested);
   }
 
-  // The grade of `result.puzzle` into result; false when it misses the difficulty target.
-  bool grade_and_judge(const GeneratorConfig& config, GeneratedPuzzle& result) {
+  enum class Verdict { fits, too_hard, misses };
+
+  // Where a grade stands against the difficulty target: within it, past one of its upper
+  // bounds (a harder level, a higher rating or score), or off it otherwise.
+  static Verdict judge(const GeneratorConfig& config, const Grade& grade) {
+    if (grade.status != GradeStatus::graded) return Verdict::misses;
+    // Ratings carry one decimal; compare in tenths so 7.3 is in 7.0-7.3 whatever the rounding.
+    const long rating = std::lround(grade.rating * 10);
+    if ((config.level && grade.level > *config.level) || (config.score && grade.score > config.score->high) ||
+        (config.rating && rating > std::lround(config.rating->high * 10)))
+      return Verdict::too_hard;
+    if (config.level && grade.level != *config.level) return Verdict::misses;
+    if (config.score && grade.score < config.score->low) return Verdict::misses;
+    if (config.rating && rating < std::lround(config.rating->low * 10)) return Verdict::misses;
+    return Verdict::fits;
+  }
+
+  Grade grade_puzzle(const GeneratorConfig& config, const Grid& candidate_puzzle) {
     if (!grader) grader = std::make_unique<Grader>();
     GradeOptions options;
     options.uniqueness = GradeOptions::Uniqueness::assume;
     options.record_path = false;
     options.stop_at_stall =
         config.level && *config.level != Level::extreme && !config.score && !config.rating && !config.grade;
-    const Grade grade = grader->grade(result.puzzle, options);
+    return grader->grade(candidate_puzzle, options);
+  }
+
+  static void keep_grade(const Grade& grade, GeneratedPuzzle& result) {
     result.graded = true;
     result.level = grade.level;
     result.score = grade.score;
     result.rating = grade.rating;
     result.hardest = grade.hardest;
-    if (grade.status != GradeStatus::graded) return false;
-    if (config.level && grade.level != *config.level) return false;
-    if (config.score && (grade.score < config.score->low || grade.score > config.score->high)) return false;
-    // Ratings carry one decimal; compare in tenths so 7.3 is in 7.0-7.3 whatever the rounding.
-    if (config.rating && (std::lround(grade.rating * 10) < std::lround(config.rating->low * 10) ||
-                          std::lround(grade.rating * 10) > std::lround(config.rating->high * 10)))
-      return false;
-    return true;
+  }
+
+  // The grade of `result.puzzle` into result; false when it misses the difficulty target.
+  //
+  // A candidate harder than the target gets clues back (clue_back_off): its removals, in the
+  // order they were made, are `taken` (orbit indices), and every prefix of them is a unique
+  // puzzle (each removal was tested on the puzzle of the prefix before it). Adding clues
+  // makes a puzzle easier (more to start from; nearly always, not by law), so a binary search
+  // over the prefixes finds the most removals that stay within the target's upper bounds,
+  // in about log2(removals) grades: what a setter does who stops removing clues when the
+  // puzzle is hard enough. Minimal puzzles of 16x16 are all extreme, and of 12x12 nearly all
+  // expert or extreme, so without this those sizes never made a hard puzzle.
+  bool grade_and_judge(const GeneratorConfig& config, GeneratedPuzzle& result, bool clue_back_off,
+                       const std::vector<std::uint32_t>& taken, const std::vector<std::vector<int>>& orbits) {
+    Grade grade = grade_puzzle(config, result.puzzle);
+    keep_grade(grade, result);
+    Verdict verdict = judge(config, grade);
+    if (verdict != Verdict::too_hard || !clue_back_off || taken.empty()) return verdict == Verdict::fits;
+    // Invariant: the prefix of `easy` removals is within the bounds (none: the solution
+    // itself, no step at all), the prefix of `hard` ones is past them.
+    std::size_t easy = 0, hard = taken.size();
+    std::optional<Grade> easy_grade;
+    Grid probe(result.puzzle.shape);
+    while (hard - easy > 1) {
+      const std::size_t mid = easy + (hard - easy) / 2;
+      probe.cells = result.solution.cells;
+      for (std::size_t k = 0; k < mid; ++k)
+        for (int cell : orbits[taken[k]]) probe.cells[static_cast<std::size_t>(cell)] = 0;
+      Grade g = grade_puzzle(config, probe);
+      // A probe the grader could not rate counts as too hard: more clues is the safe side.
+      if (g.status != GradeStatus::graded || judge(config, g) == Verdict::too_hard) {
+        hard = mid;
+      } else {
+        easy = mid;
+        easy_grade = std::move(g);
+      }
+    }
+    if (!easy_grade) return false;  // one removal already too hard: nothing in between
+    result.puzzle.cells = result.solution.cells;
+    for (std::size_t k = 0; k < easy; ++k)
+      for (int cell : orbits[taken[k]]) result.puzzle.cells[static_cast<std::size_t>(cell)] = 0;
+    result.clues = static_cast<int>(std::count_if(result.puzzle.cells.begin(), result.puzzle.cells.end(),
+                                                  [](std::uint8_t d) { return d != 0; }));
+    // Removal `easy` (the next) kept the puzzle unique, so each of its clues can go alone.
+    result.minimal = false;
+    result.clues_given_back = true;
+    keep_grade(*easy_grade, result);
+    return judge(config, *easy_grade) == Verdict::fits;
   }
 
   // A variant puzzle (config.variant not classic) of this seed, with this thread's Solver.
@@ -474,6 +534,7 @@ GeneratedPuzzle Generator::Impl::candidate(const GeneratorConfig& config, std::u
     for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
     gen::shuffle(order, rng);
     if (use_tester && orbits.size() == cells && !quick) plan_pass(orbits);
+    removed.clear();
     for (std::size_t k : order) {
       const auto& orbit = orbits[k];
       const int size = static_cast<int>(orbit.size());
@@ -484,6 +545,7 @@ GeneratedPuzzle Generator::Impl::candidate(const GeneratorConfig& config, std::u
       for (int cell : orbit) puzzle[static_cast<std::size_t>(cell)] = 0;
       if (still_unique(engine, exact, orbit, config.single_test, budget, undecided)) {
         clues -= size;
+        removed.push_back(static_cast<std::uint32_t>(k));
         continue;
       }
       for (int cell : orbit) puzzle[static_cast<std::size_t>(cell)] = solution[static_cast<std::size_t>(cell)];
@@ -497,7 +559,10 @@ GeneratedPuzzle Generator::Impl::candidate(const GeneratorConfig& config, std::u
     result.puzzle.cells = puzzle;
     result.solution = Grid(shape);
     result.solution.cells = solution;
-    if (wants_grade(config) && !grade_and_judge(config, result)) {
+    // Clues go back only where the puzzle's clues are free: not under a clue target or
+    // --minimal, which ask for a count or for minimality.
+    const bool clue_back_off = !has_target && !config.minimal;
+    if (wants_grade(config) && !grade_and_judge(config, result, clue_back_off, removed, orbits)) {
       result.ok = false;
       result.failure = fmt::format("puzzle seed {} makes a {} puzzle (score {}), not {}", seed, level_name(result.level),
                                    result.score, describe_target(config));

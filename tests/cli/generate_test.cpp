@@ -211,6 +211,35 @@ TEST(GenerateCli, DifficultyLevelsHoldWhenRegraded) {
   }
 }
 
+// 12x12 minimal puzzles are nearly all expert or extreme: a hard one comes from a candidate
+// that got clues back. Its record says it is not minimal, the summary counts it, and
+// `sudokit grade` finds the level asked.
+TEST(GenerateCli, LargeGridsReachLowerLevelsWithCluesGivenBack) {
+  const auto r = run_sudokit({"generate", "--size", "12", "--count", "3", "--seed", "5", "--difficulty", "hard", "--format", "jsonl"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto made = records(r.out);
+  ASSERT_EQ(made.size(), 3u);
+  std::string puzzles;
+  int not_minimal = 0;
+  for (const auto& j : made) {
+    EXPECT_EQ(j["level"], "hard") << j.dump();
+    EXPECT_EQ(count_solutions(j["puzzle"].get<std::string>(), 12, 3, 4, 2), 1) << j.dump();
+    not_minimal += j["minimal"].get<bool>() ? 0 : 1;
+    puzzles += j["puzzle"].get<std::string>() + "\n";
+  }
+  EXPECT_GT(not_minimal, 0);
+  EXPECT_NE(r.err.find(std::to_string(not_minimal) + " with clues given back"), std::string::npos) << r.err;
+  const auto graded = run_sudokit({"grade", "--size", "12", "--format", "jsonl"}, puzzles);
+  ASSERT_EQ(graded.exit_code, 0) << graded.err;
+  for (const auto& j : records(graded.out)) EXPECT_EQ(j["level"], "hard") << j.dump();
+  // --minimal keeps candidates as made: each one minimal, none given back.
+  const auto kept = run_sudokit({"generate", "--size", "12", "--count", "1", "--seed", "5", "--difficulty", "expert",
+                                 "--minimal", "--format", "jsonl"});
+  ASSERT_EQ(kept.exit_code, 0) << kept.err;
+  for (const auto& j : records(kept.out)) EXPECT_TRUE(j["minimal"].get<bool>()) << j.dump();
+  EXPECT_EQ(kept.err.find("given back"), std::string::npos) << kept.err;
+}
+
 TEST(GenerateCli, DifficultyIsTheSameForAnyThreadCountAndShards) {
   const std::vector<std::string> base{"generate", "--count", "15", "--seed", "77", "--difficulty", "expert", "--format", "jsonl"};
   auto with = [&](std::vector<std::string> extra) {

@@ -1,7 +1,8 @@
 // Difficulty targets: every puzzle the generator keeps is re-graded here with the grader's
 // plain public entry point (default options: uniqueness checked, full path), which must
 // agree with the level/score the generator reported and with the target; the candidates it
-// skipped are remade from their seeds and must really miss; the result depends only on
+// skipped are remade from their seeds and must really miss; a candidate too hard for the
+// target gets clues back, most of all on 12x12 and 16x16; the result depends only on
 // (seed, index), not on what the Generator did before; and a target that cannot be met in
 // the bound fails with a message naming it.
 #include <fmt/format.h>
@@ -90,6 +91,96 @@ TEST(GeneratorDifficulty, ScoreRangesAndLevelTogether) {
   }
 }
 
+// True when some single clue of `puzzle` can go with the puzzle still unique.
+bool some_clue_can_go(const Grid& puzzle, Solver& dlx) {
+  Grid less = puzzle;
+  for (std::size_t c = 0; c < less.cells.size(); ++c) {
+    if (!less.cells[c]) continue;
+    const std::uint8_t digit = less.cells[c];
+    less.cells[c] = 0;
+    const bool unique = dlx.solve(less, 2, 0).count == 1;
+    less.cells[c] = digit;
+    if (unique) return true;
+  }
+  return false;
+}
+
+// Minimal 12x12 and 16x16 puzzles are nearly all expert or extreme, so the lower levels come
+// from candidates that got clues back (GeneratedPuzzle::clues_given_back). Each such puzzle:
+// has the level when regraded, is unique, holds every clue of the minimal candidate of its
+// seed (the same removal pass, not cut short) and that candidate is harder than the target,
+// is not minimal (checked), and its seed remakes it. --minimal keeps the old rule.
+TEST(GeneratorDifficulty, TooHardCandidatesGetCluesBackOnLargeGrids) {
+  Solver dlx(EngineKind::dlx);
+  Generator generator;
+  struct Case {
+    int size;
+    Level level;
+    int count;
+  };
+  int given_back = 0;
+  for (const Case& k : {Case{12, Level::medium, 2}, Case{12, Level::hard, 2}, Case{16, Level::hard, 1}}) {
+    GeneratorConfig config;
+    config.shape = *default_shape(k.size);
+    config.seed = 5;
+    config.level = k.level;
+    auto minimal_config = config;
+    minimal_config.minimal = true;
+    for (std::uint64_t i = 0; i < static_cast<std::uint64_t>(k.count); ++i) {
+      const auto p = generator.generate(config, i);
+      const std::string what = fmt::format("{}x{} {} #{}", k.size, k.size, level_name(k.level), i);
+      ASSERT_TRUE(p.ok) << what << ": " << p.failure;
+      expect_unique(p, dlx, what);
+      const Grade again = grade(p.puzzle);
+      ASSERT_EQ(again.status, GradeStatus::graded) << what;
+      EXPECT_EQ(again.level, k.level) << what;
+      EXPECT_EQ(p.level, k.level) << what;
+      const auto alone = generate_from_seed(config, p.seed);
+      EXPECT_EQ(alone.puzzle, p.puzzle) << what;
+      EXPECT_EQ(alone.clues_given_back, p.clues_given_back) << what;
+      if (!p.clues_given_back) continue;
+      ++given_back;
+      EXPECT_FALSE(p.minimal) << what;
+      EXPECT_TRUE(some_clue_can_go(p.puzzle, dlx)) << what;
+      const auto as_made = generate_from_seed(minimal_config, p.seed);
+      EXPECT_FALSE(as_made.ok) << what << ": the minimal candidate should miss the target";
+      EXPECT_GT(grade(as_made.puzzle).level, k.level) << what;
+      EXPECT_EQ(as_made.solution, p.solution) << what;
+      EXPECT_LT(as_made.clues, p.clues) << what;
+      for (std::size_t c = 0; c < p.puzzle.cells.size(); ++c)
+        if (as_made.puzzle.cells[c]) {
+          EXPECT_EQ(p.puzzle.cells[c], as_made.puzzle.cells[c]) << what << " cell " << c;
+        }
+    }
+  }
+  EXPECT_GT(given_back, 0) << "no candidate needed clues back: the back-off is not tested";
+}
+
+TEST(GeneratorDifficulty, MinimalOrClueTargetsKeepCandidatesAsMade) {
+  Solver dlx(EngineKind::dlx);
+  for (const bool minimal : {true, false}) {
+    auto config = nine(21);
+    config.level = Level::easy;
+    config.minimal = minimal;
+    if (!minimal) {
+      config.min_clues = 22;
+      config.max_clues = 26;
+    }
+    for (std::uint64_t i = 0; i < 4; ++i) {
+      const auto p = generate_one(config, i);
+      ASSERT_TRUE(p.ok) << p.failure;
+      EXPECT_FALSE(p.clues_given_back);
+      if (minimal) {
+        EXPECT_TRUE(p.minimal);
+      } else {
+        EXPECT_GE(p.clues, 22);
+        EXPECT_LE(p.clues, 26);
+      }
+      EXPECT_EQ(grade(p.puzzle).level, Level::easy);
+    }
+  }
+}
+
 TEST(GeneratorDifficulty, SameResultWhateverTheGeneratorDidBefore) {
   auto config = nine(99);
   config.level = Level::expert;
@@ -122,7 +213,9 @@ TEST(GeneratorDifficulty, GradeWithoutTargetKeepsTheFirstCandidate) {
 
 TEST(GeneratorDifficulty, UnmetTargetFailsAfterTheBound) {
   auto config = nine(8);
-  config.score = ScoreRange{1, 3};  // below any 9x9 minimal puzzle's score
+  // Below any 9x9 minimal puzzle's score, and below any puzzle with clues given back: a
+  // single removal already scores more (one full house).
+  config.score = ScoreRange{1, 3};
   config.max_attempts = 4;
   const auto p = generate_one(config, 0);
   EXPECT_FALSE(p.ok);

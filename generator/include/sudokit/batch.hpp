@@ -86,6 +86,9 @@ struct BatchSummary {
   /// 1 per index without a difficulty target; 0 for an index that threw).
   std::uint64_t candidates = 0;
   std::uint64_t accepted = 0;     ///< indices whose puzzle was made (ok), duplicates included
+  /// Of those, the puzzles that got clues back to fit the difficulty target
+  /// (GeneratedPuzzle::clues_given_back).
+  std::uint64_t clues_given_back = 0;
   std::uint64_t failure_run = 0;  ///< with `distinct`: duplicates or failures in a row at the end
   bool gave_up = false;           ///< `distinct` ended after give_up_after of them in a row
   bool stopped = false;           ///< the sink returned false

@@ -35,10 +35,17 @@
 //     budget (kLargeGridNodeBudget) unless `minimal` is asked: a test that runs out keeps its
 //     clue, which is always safe. The puzzle is unique but not proved minimal (`minimal`
 //     false): about 272 clues on 25×25 in under a second, where 3000 nodes keep as many.
-//  6. With a difficulty target (a grader level and/or a score range), the candidate is graded
-//     with sudokit::Grader and, when it misses, replaced by the next candidate of the same
-//     puzzle: candidate k of puzzle seed P has seed candidate_seed(P, k) (candidate 0 is P),
-//     up to max_attempts candidates.
+//  6. With a difficulty target (a grader level, a score range and/or a rating range), the
+//     candidate is graded with sudokit::Grader. One that comes out harder than the target
+//     (a higher level, score or rating) gets clues back, unless a clue target or `minimal`
+//     fixes its clues: its removals, taken in the order the pass made them, stop at the most
+//     that stay within the target's upper bounds (a binary search over the pass, each prefix
+//     a unique puzzle; GeneratedPuzzle::clues_given_back, `minimal` false). This is how
+//     12x12 and 16x16 make puzzles below expert at all: their minimal puzzles are nearly all
+//     extreme. A candidate that still misses (a step from within the bounds to past them
+//     skipped the target) is replaced by the next candidate of the same puzzle: candidate k
+//     of puzzle seed P has seed candidate_seed(P, k) (candidate 0 is P), up to max_attempts
+//     candidates.
 //
 // Randomness: everything comes from one boost::random::mt19937_64 seeded with the candidate's
 // seed, drawn through boost::random::uniform_int_distribution (whose algorithm is fixed by
@@ -185,6 +192,9 @@ struct GeneratedPuzzle {
   Symmetry symmetry = Symmetry::none;  ///< the one applied (`random` resolved)
   /// Checked: no single clue can be removed without losing uniqueness.
   bool minimal = false;
+  /// The removal pass went past the difficulty target and the puzzle got its last removed
+  /// clues back until it fit (step 6 at the top of this file): unique, not minimal.
+  bool clues_given_back = false;
   int attempts = 0;  ///< fill + removal passes used by the accepted candidate
   /// Candidates made for this puzzle (1 without a difficulty target): the last one is the
   /// puzzle, the others missed the target.
