@@ -377,6 +377,19 @@ struct Generator::Impl {
     return Verdict::fits;
   }
 
+  // The highest rating the target admits (its level's top, its rating range's), if any: a
+  // grade stops once it is known to be past it (GradeOptions::rating_cap), which spares the
+  // expensive techniques on every candidate or probe that is too hard. Any grade within it
+  // is the whole grade, so what is kept and what it reports do not change.
+  static std::optional<double> rating_cap(const GeneratorConfig& config) {
+    std::optional<double> cap;
+    if (config.level && *config.level != Level::extreme)
+      for (int tenths = 0; tenths <= 200; ++tenths)  // levels are monotone in the rating
+        if (level_for_rating(tenths / 10.0) <= *config.level) cap = tenths / 10.0;
+    if (config.rating) cap = std::min(cap.value_or(config.rating->high), config.rating->high);
+    return cap;
+  }
+
   Grade grade_puzzle(const GeneratorConfig& config, const Grid& candidate_puzzle) {
     if (!grader) grader = std::make_unique<Grader>();
     GradeOptions options;
@@ -384,6 +397,7 @@ struct Generator::Impl {
     options.record_path = false;
     options.stop_at_stall =
         config.level && *config.level != Level::extreme && !config.score && !config.rating && !config.grade;
+    options.rating_cap = rating_cap(config);
     return grader->grade(candidate_puzzle, options);
   }
 

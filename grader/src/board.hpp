@@ -394,8 +394,10 @@ std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderM
 /// change the board (keep_changes()); and when the easiest step found above the ceiling is a
 /// forcing chain rated 6.0 or more, its analysis's other conclusions rated no higher than it
 /// (the path's ceiling once it is taken) go there too. Null: the easiest path, nothing more.
+/// Techniques whose base rating is above `cap` are not asked (GradeOptions::rating_cap): the
+/// step returned is then the easiest of those within it, or nothing.
 std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderMeter* meter, double ceiling,
-                              std::vector<Step>* more);
+                              std::vector<Step>* more, double cap = std::numeric_limits<double>::infinity());
 /// Appends `step` to `out` unless one of the last `recent` steps there draws the same
 /// conclusions (placements and eliminations); true when appended. For finders that hand over
 /// many steps (find_aic_steps, find_forcing_chain_steps).

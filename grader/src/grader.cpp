@@ -717,7 +717,7 @@ std::size_t find_many(Technique technique, const Board& board, std::size_t limit
 }  // namespace
 
 std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderMeter* meter, double ceiling,
-                              std::vector<Step>* more) {
+                              std::vector<Step>* more, double cap) {
   // The easiest step available: techniques in ladder order; once a step is found, later
   // techniques are still asked while their base rating is below the step's (a chain's
   // rating grows with its length, so a short AIC can beat a long X-chain).
@@ -797,6 +797,7 @@ std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderM
   for (Technique technique : kLadder) {
     if (!allow_uniqueness && needs_uniqueness(technique)) continue;
     if (best && technique_rating(technique) >= best->rating - 1e-9) break;
+    if (technique_rating(technique) > cap + 1e-9) continue;  // every step it gives is above the cap
     const Step* out = nullptr;
     if (ask(technique, out) && (!best || out->rating < best->rating - 1e-9)) best = *out;
     if (spent) return std::nullopt;
@@ -805,7 +806,8 @@ std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderM
   // may follow (the ceiling), and its analysis of this board is still cached, so its other
   // conclusions within R come almost free (the next stalls would search for them anew). Not
   // charged to the meter: no finder runs again, only proofs of what was found are written.
-  if (best && more && best->rating >= kFreeChoiceFrom && best->technique != Technique::aic && gives_many(best->technique)) {
+  if (best && more && best->rating >= kFreeChoiceFrom && best->rating <= cap + 1e-9 && best->technique != Technique::aic &&
+      gives_many(best->technique)) {
     thread_local std::vector<Step> steps;
     steps.clear();
     find_many(best->technique, board, kStepsPerAnalysis, steps, best->rating);
@@ -966,8 +968,17 @@ Grade Grader::Impl::grade_as_given(const Grid& puzzle, const GradeOptions& optio
     std::vector<Step> more;  // further steps of the same analysis, each rated within the ceiling
     const double ceiling = options.easiest_path ? -1.0 : hardest_rating;
     std::optional<Step> step =
-        grading::next_step(board, result.used_uniqueness, metered, ceiling, options.easiest_path ? nullptr : &more);
+        grading::next_step(board, result.used_uniqueness, metered, ceiling, options.easiest_path ? nullptr : &more,
+                           options.rating_cap ? *options.rating_cap : std::numeric_limits<double>::infinity());
     if (meter.spent) break;
+    // Past the cap (GradeOptions::rating_cap): nothing rated within it is left (techniques
+    // above it were not asked, so a step found above it need not be the easiest there), and
+    // the rating is past it. Ratings go in tenths, so the cap plus 0.1 is a lower bound.
+    if (options.rating_cap && (step ? step->rating : kGuessRating) > *options.rating_cap + 1e-9) {
+      result.rating = std::max(result.rating, std::floor(*options.rating_cap * 10.0 + 1e-6) / 10.0 + 0.1);
+      result.capped = true;
+      break;
+    }
     if (!step) {
       if (!stalled) {
         stalled = true;

@@ -239,6 +239,8 @@ struct Grade {
   std::uint64_t guesses = 0;
   std::vector<Step> path;  ///< the solving path (empty unless GradeOptions::record_path)
   std::string error;       ///< invalid / no_solution: why
+  /// The grade stopped at GradeOptions::rating_cap: `rating` is the cap plus 0.1, a lower bound.
+  bool capped = false;
 };
 
 struct GradeOptions {
@@ -251,6 +253,14 @@ struct GradeOptions {
   bool record_path = true;
   /// Give up at the first stall instead of guessing on (level extreme, path incomplete).
   bool stop_at_stall = false;
+  /// Stop as soon as the rating is known to be above this: the easiest step left is rated
+  /// higher, or nothing rated within it is left (techniques rated above it are not asked, so
+  /// a grade that goes past it costs only the cheap techniques). Such a grade has `capped`
+  /// set, `rating` the cap plus 0.1 (a lower bound: ratings go in tenths) and `level` from
+  /// it; its path, score and counts are the steps before. A grade within the cap
+  /// is the same as without one. For callers that only need to know whether a puzzle is
+  /// within a rating (the generator's difficulty targets).
+  std::optional<double> rating_cap;
   /// Take the easiest step at every point of the path, as Sukaku Explainer does. By default
   /// the path does that up to its hardest step so far, and past it, where the basic
   /// techniques have nothing, takes whichever step is cheapest to find among those rated no
