@@ -401,7 +401,10 @@ struct Generator::Impl {
     return grader->grade(candidate_puzzle, options);
   }
 
-  static void keep_grade(const Grade& grade, GeneratedPuzzle& result) {
+  // Whether the grade kept last stopped at the rating cap (its level is then a lower bound).
+  bool kept_capped = false;
+  void keep_grade(const Grade& grade, GeneratedPuzzle& result) {
+    kept_capped = grade.capped;
     result.graded = true;
     result.level = grade.level;
     result.score = grade.score;
@@ -578,8 +581,10 @@ GeneratedPuzzle Generator::Impl::candidate(const GeneratorConfig& config, std::u
     const bool clue_back_off = !has_target && !config.minimal;
     if (wants_grade(config) && !grade_and_judge(config, result, clue_back_off, removed, orbits)) {
       result.ok = false;
-      result.failure = fmt::format("puzzle seed {} makes a {} puzzle (score {}), not {}", seed, level_name(result.level),
-                                   result.score, describe_target(config));
+      result.failure = kept_capped ? fmt::format("puzzle seed {} makes a puzzle rated above {:.1f}, not {}", seed,
+                                                 result.rating - 0.1, describe_target(config))
+                                   : fmt::format("puzzle seed {} makes a {} puzzle (score {}), not {}", seed,
+                                                 level_name(result.level), result.score, describe_target(config));
     }
     return result;
   }
