@@ -415,13 +415,15 @@ struct Generator::Impl {
   // The grade of `result.puzzle` into result; false when it misses the difficulty target.
   //
   // A candidate harder than the target gets clues back (clue_back_off): its removals, in the
-  // order they were made, are `taken` (orbit indices), and every prefix of them is a unique
-  // puzzle (each removal was tested on the puzzle of the prefix before it). Adding clues
+  // order they were made, are `taken` (orbit indices), and leaving out any of them gives a
+  // unique puzzle, since it keeps every clue of the candidate, which is unique. Adding clues
   // makes a puzzle easier (more to start from; nearly always, not by law), so a binary search
-  // over the prefixes finds the most removals that stay within the target's upper bounds,
-  // in about log2(removals) grades: what a setter does who stops removing clues when the
-  // puzzle is hard enough. Minimal puzzles of 16x16 are all extreme, and of 12x12 nearly all
-  // expert or extreme, so without this those sizes never made a hard puzzle.
+  // over the prefixes of the pass finds the most removals that stay within the target's
+  // upper bounds, in about log2(removals) grades; then the removals after the one that went
+  // too far are tried once more, one by one, each kept while the puzzle stays within the
+  // bounds (and fits, once it does): what a setter does who removes clues only while the
+  // puzzle is no harder than wanted. Minimal puzzles of 16x16 are all extreme, and of 12x12
+  // nearly all expert or extreme, so without this those sizes never made a hard puzzle.
   bool grade_and_judge(const GeneratorConfig& config, GeneratedPuzzle& result, bool clue_back_off,
                        const std::vector<std::uint32_t>& taken, const std::vector<std::vector<int>>& orbits) {
     Grade grade = grade_puzzle(config, result.puzzle);
@@ -451,13 +453,28 @@ struct Generator::Impl {
     result.puzzle.cells = result.solution.cells;
     for (std::size_t k = 0; k < easy; ++k)
       for (int cell : orbits[taken[k]]) result.puzzle.cells[static_cast<std::size_t>(cell)] = 0;
+    // The removals after the one that went too far, each tried once more: any subset of the
+    // pass's removals leaves a unique puzzle (it keeps every clue of the candidate, which is
+    // unique), so only the grade decides. A removal stays when the puzzle stays within the
+    // bounds, and once it fits the target, when it still fits.
+    Verdict now = judge(config, *easy_grade);
+    for (std::size_t k = easy + 1; k < taken.size(); ++k) {
+      probe.cells = result.puzzle.cells;
+      for (int cell : orbits[taken[k]]) probe.cells[static_cast<std::size_t>(cell)] = 0;
+      Grade g = grade_puzzle(config, probe);
+      const Verdict v = g.status == GradeStatus::graded ? judge(config, g) : Verdict::too_hard;
+      if (v == Verdict::too_hard || (now == Verdict::fits && v != Verdict::fits)) continue;
+      result.puzzle.cells = probe.cells;
+      now = v;
+      easy_grade = std::move(g);
+    }
     result.clues = static_cast<int>(std::count_if(result.puzzle.cells.begin(), result.puzzle.cells.end(),
                                                   [](std::uint8_t d) { return d != 0; }));
     // Removal `easy` (the next) kept the puzzle unique, so each of its clues can go alone.
     result.minimal = false;
     result.clues_given_back = true;
     keep_grade(*easy_grade, result);
-    return judge(config, *easy_grade) == Verdict::fits;
+    return now == Verdict::fits;
   }
 
   // A variant puzzle (config.variant not classic) of this seed, with this thread's Solver.

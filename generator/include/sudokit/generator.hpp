@@ -39,8 +39,11 @@
 //     candidate is graded with sudokit::Grader. One that comes out harder than the target
 //     (a higher level, score or rating) gets clues back, unless a clue target or `minimal`
 //     fixes its clues: its removals, taken in the order the pass made them, stop at the most
-//     that stay within the target's upper bounds (a binary search over the pass, each prefix
-//     a unique puzzle; GeneratedPuzzle::clues_given_back, `minimal` false). This is how
+//     that stay within the target's upper bounds (a binary search over the pass), and the
+//     later removals are tried again one by one, each kept while the puzzle stays within
+//     them (any subset of the removals leaves a unique puzzle; GeneratedPuzzle::
+//     clues_given_back, `minimal` false). Grades stop at the target's top rating
+//     (GradeOptions::rating_cap), so a too-hard probe costs only the cheap techniques. This is how
 //     12x12 and 16x16 make puzzles below expert at all: their minimal puzzles are nearly all
 //     extreme. A candidate that still misses (a step from within the bounds to past them
 //     skipped the target) is replaced by the next candidate of the same puzzle: candidate k
