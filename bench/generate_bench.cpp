@@ -11,7 +11,7 @@
 //  - Mean clue counts are printed beside the speed: they are the same on every machine, so
 //    they show when a change alters what is generated rather than how fast; so is the
 //    share of puzzles proved minimal clue by clue.
-//  - Difficulty cases (9-easy .. 9-extreme) make puzzles with a level target: puzzles/s is
+//  - Difficulty cases (9-easy .. 9-extreme, 12-hard, 16-hard) make puzzles with a level target: puzzles/s is
 //    what a user gets, and "candidates/puzzle" (also machine-independent) is the inverse of
 //    the acceptance rate.
 //  - 25-none-min (exact removal tests on 25x25) does not finish (see generator.hpp) and runs
@@ -42,7 +42,7 @@ constexpr const char* kUsage = R"(usage: generate_bench [OPTIONS]
   --cases LIST   comma-separated cases (default: all but 25-none-min): 9-quick, 9-none (the default,
                  full removal), 9-rot180, 9-rot180-quick, 9-none-min, 4-none-min, 6-none-min,
                  12-none-min, 16-none-min, 25-quick, 25-none (budgeted tests), 25-none-min (exact),
-                 9-easy, 9-medium, 9-hard, 9-expert, 9-extreme (difficulty targets)
+                 9-easy, 9-medium, 9-hard, 9-expert, 9-extreme, 12-hard, 16-hard (difficulty targets)
   --count N      puzzles per repetition for 9x9 (default 2000; bigger sizes use fewer)
   --reps N       repetitions, median reported (default 3)
   --seed S       run seed (default 1)
@@ -89,7 +89,11 @@ std::vector<Case> all_cases() {
           {"9-medium", 9, Symmetry::none, full, false, 4, Level::medium},
           {"9-hard", 9, Symmetry::none, full, false, 4, Level::hard},
           {"9-expert", 9, Symmetry::none, full, false, 4, Level::expert},
-          {"9-extreme", 9, Symmetry::none, full, false, 20, Level::extreme}};
+          {"9-extreme", 9, Symmetry::none, full, false, 20, Level::extreme},
+          // Minimal puzzles of these sizes are nearly all extreme: the hard ones come from
+          // candidates that get clues back (sudokit/generator.hpp, step 6).
+          {"12-hard", 12, Symmetry::none, full, false, 50, Level::hard},
+          {"16-hard", 16, Symmetry::none, full, false, 200, Level::hard}};
 }
 
 double wall_run(const std::string& command) {
