@@ -202,7 +202,6 @@ bool scan_plain_digits(std::string_view text, std::uint8_t* values) {
 }
 
 void scan_line(std::string_view text, const ByteClasses& classes, ScannedLine& out) {
-  out.values.clear();
   out.problem.clear();
   out.numbers = false;
   out.binary = false;
@@ -210,6 +209,8 @@ void scan_line(std::string_view text, const ByteClasses& classes, ScannedLine& o
   out.spaced = false;
   out.plain = false;
   if (classes.plain_digits && !text.empty()) {
+    // Resized, not cleared first: lines of one length in a row (bulk input) then fill the
+    // values in place, with no zero fill per line.
     out.values.resize(text.size());
     if (scan_plain_digits(text, out.values.data())) {
       out.kind = LineKind::cells;
@@ -217,6 +218,7 @@ void scan_line(std::string_view text, const ByteClasses& classes, ScannedLine& o
       return;
     }
   }
+  out.values.clear();
   const auto first = std::find_if_not(text.begin(), text.end(), is_space);
   if (first == text.end()) {
     out.kind = LineKind::blank;
@@ -890,8 +892,14 @@ bool RecordReader::Impl::read_one_line(Record& record, const Shape& shape) {
     std::string out_of_range = digit_range_problem(current.text, scanned, shape.n, options.alphabet);
     if (!out_of_range.empty()) return fail(record, std::move(out_of_range));
   }
-  Grid& grid = fresh_grid(record, shape);
-  std::copy(scanned.values.begin(), scanned.values.end(), grid.cells.begin());
+  // The scanned values (one per cell) become the cells at once, with no zero fill first.
+  if (record.grid) {
+    record.grid->shape = shape;
+    record.grid->cells.assign(scanned.values.begin(), scanned.values.end());
+  } else {
+    Grid& grid = record.grid.emplace(shape);
+    std::copy(scanned.values.begin(), scanned.values.end(), grid.cells.begin());
+  }
   return true;
 }
 
