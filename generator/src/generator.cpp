@@ -470,7 +470,8 @@ struct Generator::Impl {
     }
     result.clues = static_cast<int>(std::count_if(result.puzzle.cells.begin(), result.puzzle.cells.end(),
                                                   [](std::uint8_t d) { return d != 0; }));
-    // Removal `easy` (the next) kept the puzzle unique, so each of its clues can go alone.
+    // Removal `easy` (the one that went too far) is never made, and leaving it out as well
+    // keeps the puzzle unique (as above): each of its clues could still go, so not minimal.
     result.minimal = false;
     result.clues_given_back = true;
     keep_grade(*easy_grade, result);
