@@ -390,14 +390,19 @@ struct Generator::Impl {
     return cap;
   }
 
-  Grade grade_puzzle(const GeneratorConfig& config, const Grid& candidate_puzzle) {
-    if (!grader) grader = std::make_unique<Grader>();
+  // How the generator grades for `config` (a candidate and every probe of its clues given back).
+  static GradeOptions grade_options(const GeneratorConfig& config) {
     GradeOptions options;
     options.uniqueness = GradeOptions::Uniqueness::assume;
     options.record_path = false;
     options.stop_at_stall =
         config.level && *config.level != Level::extreme && !config.score && !config.rating && !config.grade;
     options.rating_cap = rating_cap(config);
+    return options;
+  }
+
+  Grade grade_puzzle(const GradeOptions& options, const Grid& candidate_puzzle) {
+    if (!grader) grader = std::make_unique<Grader>();
     return grader->grade(candidate_puzzle, options);
   }
 
@@ -426,7 +431,8 @@ struct Generator::Impl {
   // nearly all expert or extreme, so without this those sizes never made a hard puzzle.
   bool grade_and_judge(const GeneratorConfig& config, GeneratedPuzzle& result, bool clue_back_off,
                        const std::vector<std::uint32_t>& taken, const std::vector<std::vector<int>>& orbits) {
-    Grade grade = grade_puzzle(config, result.puzzle);
+    const GradeOptions options = grade_options(config);
+    Grade grade = grade_puzzle(options, result.puzzle);
     keep_grade(grade, result);
     Verdict verdict = judge(config, grade);
     if (verdict != Verdict::too_hard || !clue_back_off || taken.empty()) return verdict == Verdict::fits;
@@ -440,7 +446,7 @@ struct Generator::Impl {
       probe.cells = result.solution.cells;
       for (std::size_t k = 0; k < mid; ++k)
         for (int cell : orbits[taken[k]]) probe.cells[static_cast<std::size_t>(cell)] = 0;
-      Grade g = grade_puzzle(config, probe);
+      Grade g = grade_puzzle(options, probe);
       // A probe the grader could not rate counts as too hard: more clues is the safe side.
       if (g.status != GradeStatus::graded || judge(config, g) == Verdict::too_hard) {
         hard = mid;
@@ -461,7 +467,7 @@ struct Generator::Impl {
     for (std::size_t k = easy + 1; k < taken.size(); ++k) {
       probe.cells = result.puzzle.cells;
       for (int cell : orbits[taken[k]]) probe.cells[static_cast<std::size_t>(cell)] = 0;
-      Grade g = grade_puzzle(config, probe);
+      Grade g = grade_puzzle(options, probe);
       const Verdict v = g.status == GradeStatus::graded ? judge(config, g) : Verdict::too_hard;
       if (v == Verdict::too_hard || (now == Verdict::fits && v != Verdict::fits)) continue;
       result.puzzle.cells = probe.cells;
