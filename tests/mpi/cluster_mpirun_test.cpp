@@ -54,8 +54,9 @@ CliResult run_mpi(int ranks, const std::vector<std::string>& args, const std::st
   return result;
 }
 
-// Removes the stats line from `err` and checks that each of `ranks` ranks took chunks.
-void check_and_strip_stats(std::string& err, int ranks, const std::string& what) {
+// Removes the stats line from `err` and, when `every_rank_works`, checks that each of `ranks`
+// ranks took chunks.
+void check_and_strip_stats(std::string& err, int ranks, const std::string& what, bool every_rank_works = true) {
   const auto at = err.find(kStatsPrefix);
   ASSERT_NE(at, std::string::npos) << what << ": no stats line (did the run use the cluster?)\n" << err;
   const auto end = err.find('\n', at);
@@ -66,24 +67,45 @@ void check_and_strip_stats(std::string& err, int ranks, const std::string& what)
   std::vector<long> per_rank;
   for (long n; counts >> n;) per_rank.push_back(n);
   ASSERT_EQ(per_rank.size(), static_cast<std::size_t>(ranks)) << line;
+  if (!every_rank_works) return;
   for (int r = 0; r < ranks; ++r) EXPECT_GT(per_rank[static_cast<std::size_t>(r)], 0) << what << ": rank " << r << " idle: " << line;
 }
 
-// One process, then K = 2 and 3 ranks: the same bytes and status.
-void expect_same_as_one_process(const std::vector<std::string>& args, const std::string& input = "") {
+// One process, then K = 2 and 3 ranks: the same bytes and status. Whether every rank took
+// chunks is checked only where rank 0 can read the whole input at once (a file, or no input):
+// standard input reaches rank 0 through mpirun's forwarding, in pieces and at its pace, and
+// rank 0 reads only what is there; on a loaded machine its own thread can answer each piece
+// before the next arrives, and the other ranks, rightly, get nothing. (This is what made these
+// tests fail now and then under load.) So input given here also runs from a file, where the
+// spread is checked, and through standard input, where only the bytes are.
+void expect_same_as_one_process_with(const std::vector<std::string>& args, const std::string& input,
+                                     bool every_rank_works) {
   set_environment();
   const CliResult one = run_sudokit(args, input);
   std::string what = "sudokit";
   for (const auto& a : args) what += " " + a;
+  if (!input.empty()) what += " < input";
   ASSERT_FALSE(one.out.empty()) << what << ": " << one.err;
   for (int ranks : {2, 3}) {
     CliResult many = run_mpi(ranks, args, input);
     const std::string label = what + " (mpirun -n " + std::to_string(ranks) + ")";
-    check_and_strip_stats(many.err, ranks, label);
+    check_and_strip_stats(many.err, ranks, label, every_rank_works);
     EXPECT_EQ(many.exit_code, one.exit_code) << label << "\n" << many.err;
     EXPECT_EQ(many.out, one.out) << label;
     EXPECT_EQ(many.err, one.err) << label;
   }
+}
+
+void expect_same_as_one_process(const std::vector<std::string>& args, const std::string& input = "") {
+  if (input.empty()) {
+    expect_same_as_one_process_with(args, input, true);
+    return;
+  }
+  const TempFile file(input);
+  std::vector<std::string> with_file = args;
+  with_file.push_back(file.path());
+  expect_same_as_one_process_with(with_file, "", true);
+  expect_same_as_one_process_with(args, input, false);
 }
 
 // Puzzles of every kind, bad ones among them: hard and easy unique ones, several with
