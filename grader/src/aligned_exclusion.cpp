@@ -30,6 +30,23 @@
 // changed since; the enumeration of base sets and the choice among them run as before, so
 // the answers are the same.
 //
+// Across calls further apart (NothingBefore, board.hpp): once a finder has found nothing on a
+// board B0, a later board B1 that is a candidate-subset of it can only hold base sets with
+// eliminations that include a changed cell, or see a changed cell that is unsolved with at
+// most k candidates on B1. For a base set with neither: its bases hold the same candidates on
+// B0 and B1; every cell that can exclude a combination on B1 (an unsolved cell of at most k
+// candidates seeing a base) is unchanged, so it was there on B0 with the same candidates and
+// excluded the same combinations (a cell whose candidates no base set can fill is passed over
+// on both). B0 may have had more excluders (cells since written), never fewer, so every
+// combination possible on B0 is possible on B1, and B1 eliminates no more than B0, nothing.
+// The conditions that pick base sets read the same cells: a pair's two-candidate cells
+// seeing both bases, a triple's small cell seeing all three, so a base set listed on B1 was
+// listed on B0. The one exception is an unsolved cell without candidates (a broken board):
+// it excludes every combination of every base set, wherever it is, so such a board is
+// scanned in full and never remembered. So after a miss the finder scans only base sets with
+// a cell in `touched` (the changed cells and the peers of the changed small ones), in the
+// usual order: the others have nothing, and the best of the rest is the best of all.
+//
 // Step data: cells = the base cells; eliminations; digits = the digits eliminated.
 #include <algorithm>
 #include <array>
@@ -433,6 +450,27 @@ void offer(const Board& board, const int* base, int k, const Small& small, std::
   found = true;
 }
 
+/// The cells a base set must hold for it to find anything on `board`, when `memo` (the board
+/// this finder last found nothing on) applies: the changed cells and the peers of the changed
+/// ones that are unsolved with at most k candidates (see the essay). False: scan every base
+/// set (no memo, or a board with a cell out of candidates). `nothing` is set when the board
+/// is the remembered one.
+bool touched_cells(const Board& board, int k, const Small& small, NothingBefore& memo, CellBits& touched, bool& nothing) {
+  nothing = false;
+  if (!small.bits || small.empty.any() || !memo.applies(board)) return false;
+  const Topology& topo = board.topo();
+  touched = memo.changed();
+  nothing = !touched.any();
+  memo.changed().for_each([&](int x) {
+    if (!board.value(x) && popcount(board.candidates(x)) <= k) touched = touched | topo.peer_set[static_cast<std::size_t>(x)];
+  });
+  return true;
+}
+
+/// Whether a board where the finder found nothing can be remembered: the memo is for the
+/// cell-set form, and a board with a cell out of candidates is scanned in full every time.
+bool can_remember(const Small& small) { return small.bits && !small.empty.any(); }
+
 }  // namespace
 
 std::vector<CellDigit> aligned_exclusion_for_test(const Board& board, const std::vector<int>& bases, bool by_sets) {
@@ -453,9 +491,17 @@ bool find_aligned_pair_exclusion(const Board& board, Step& step) {
   // that at least two two-candidate cells both see.
   std::vector<int> shared(static_cast<std::size_t>(topo.cells), 0);
   const Small small = small_cells(board, 2);
+  thread_local NothingBefore before;
+  CellBits touched;
+  bool nothing = false;
+  const bool restricted = touched_cells(board, 2, small, before, touched, nothing);
+  if (nothing) return false;
   memo_for(2).start(board, 2, small, static_cast<std::size_t>(topo.cells) * static_cast<std::size_t>(topo.cells));
   for (int a = 0; a < topo.cells; ++a) {
     if (board.value(a) || popcount(board.candidates(a)) < 2) continue;
+    // Past a miss, a pair without a touched cell has nothing (see the essay): with a outside
+    // `touched`, only the b inside it are offered.
+    const bool a_touched = !restricted || touched.test(a);
     std::fill(shared.begin(), shared.end(), 0);
     for (int x : topo.peers(a)) {
       if (board.value(x) || popcount(board.candidates(x)) != 2) continue;
@@ -464,10 +510,12 @@ bool find_aligned_pair_exclusion(const Board& board, Step& step) {
     }
     for (int b = a + 1; b < topo.cells; ++b) {
       if (shared[static_cast<std::size_t>(b)] < 2 || board.value(b) || popcount(board.candidates(b)) < 2) continue;
+      if (!a_touched && !touched.test(b)) continue;
       const int base[3] = {a, b, -1};
       offer(board, base, 2, small, static_cast<std::size_t>(a * topo.cells + b), Technique::aligned_pair_exclusion, step, found);
     }
   }
+  if (!found && can_remember(small)) before.remember(board);
   return found;
 }
 
@@ -478,6 +526,11 @@ bool find_aligned_triple_exclusion(const Board& board, Step& step) {
   // Slots: (a, index of b among a's peers, index of c): each triple is visited once.
   std::size_t most_peers = 0;
   for (int c = 0; c < topo.cells; ++c) most_peers = std::max(most_peers, topo.peers(c).size());
+  thread_local NothingBefore before;
+  CellBits touched;
+  bool nothing = false;
+  const bool restricted = touched_cells(board, 3, small, before, touched, nothing);
+  if (nothing) return false;
   memo_for(3).start(board, 3, small, static_cast<std::size_t>(topo.cells) * most_peers * most_peers);
   if (small.bits) {
     // The same triples in the same order, from cell sets: for a base a and its peer b, the
@@ -495,14 +548,20 @@ bool find_aligned_triple_exclusion(const Board& board, Step& step) {
       const auto peers = topo.peers(a);
       for (std::size_t i = 0; i < peers.size(); ++i) index_in_a[static_cast<std::size_t>(peers[i])] = static_cast<int>(i);
       const CellBits open_peers = open & topo.peer_set[static_cast<std::size_t>(a)];
+      // Past a miss, a triple without a touched cell has nothing (see the essay): with a and
+      // b outside `touched`, c is drawn from it.
+      const bool a_touched = !restricted || touched.test(a);
+      const CellBits touched_peers = a_touched ? open_peers : open_peers & touched;
       for (std::size_t i = 0; i < peers.size(); ++i) {
         const int b = peers[i];
         if (!open.test(b)) continue;
+        const CellBits& third = a_touched || touched.test(b) ? open_peers : touched_peers;
+        if (!third.any()) continue;
         const CellBits near_ab = near_a & topo.peer_set[static_cast<std::size_t>(b)];
         if (!near_ab.any()) continue;  // no small cell sees a and b
         CellBits seen_by_near;
         near_ab.for_each([&](int x) { seen_by_near = seen_by_near | topo.peer_set[static_cast<std::size_t>(x)]; });
-        CellBits later = open_peers & seen_by_near;  // c after b among a's peers (sorted): cells above b
+        CellBits later = third & seen_by_near;  // c after b among a's peers (sorted): cells above b
         for (int w = 0; w < CellBits::kWords; ++w) {
           const int lo = w * 64;
           if (b >= lo + 63) later.w[static_cast<std::size_t>(w)] = 0;
@@ -528,6 +587,7 @@ bool find_aligned_triple_exclusion(const Board& board, Step& step) {
         });
       }
     }
+    if (!found && can_remember(small)) before.remember(board);
     return found;
   }
   // Excluders that could see a whole triple: unsolved cells with at most three candidates
