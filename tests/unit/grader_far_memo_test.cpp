@@ -161,6 +161,47 @@ TEST(GraderFarMemo, KeptBoardsAnswerAsAFullScanFromHardPuzzles) {
   EXPECT_GT(found, 100);
 }
 
+/// One finder asked after every change of a walk of single eliminations, most of them in
+/// cells of three or four candidates (so new excluders and ALSs appear one at a time, far
+/// from the rest): its memo applies at nearly every question, with one changed cell. A step
+/// found is applied, as a grade would.
+int single_steps(Technique technique, Board board, std::uint32_t seed, int questions) {
+  std::mt19937 rng(seed);
+  int found = 0;
+  for (int q = 0; q < questions; ++q) {
+    auto open = open_candidates(board);
+    if (open.empty()) break;
+    std::vector<std::pair<int, int>> few;
+    for (const auto& [c, d] : open)
+      if (grading::popcount(board.candidates(c)) <= 4) few.emplace_back(c, d);
+    const auto& from = few.empty() || rng() % 4 == 0 ? open : few;
+    const auto [cell, digit] = from[rng() % from.size()];
+    board.eliminate(cell, digit);
+    const Answer kept = ask(technique, board);
+    const Answer fresh = ask_fresh(technique, board);
+    expect_same(kept, fresh, "seed " + std::to_string(seed) + ", step " + std::to_string(q) + ", " + std::string(technique_name(technique)));
+    if (::testing::Test::HasFatalFailure()) return found;
+    if (kept.found) {  // taken, as a grade would
+      ++found;
+      board.apply(kept.step);
+    }
+  }
+  return found;
+}
+
+TEST(GraderFarMemo, EachFinderAfterEverySingleElimination) {
+  const auto grids = puzzles("puzzles/top1465.txt", 5, 61, 12);
+  ASSERT_EQ(grids.size(), 12U);
+  for (Technique t : kWatched) {
+    int found = 0;
+    for (std::size_t i = 0; i < grids.size(); ++i) {
+      found += single_steps(t, Board::from_grid(grids[i]), static_cast<std::uint32_t>(300 + i), 40);
+      if (HasFatalFailure()) return;
+    }
+    EXPECT_GT(found, 5) << technique_name(t);
+  }
+}
+
 // Thinned-out full boards of 4×4, 6×6 and 9×9 (instances everywhere), and x-Sudoku (extra
 // houses: more peers, more ALS houses).
 TEST(GraderFarMemo, KeptBoardsAnswerAsAFullScanOnThinnedBoards) {
