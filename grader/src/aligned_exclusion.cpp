@@ -27,8 +27,27 @@
 // among their peers, and a grade asks these finders again after every step that needed
 // them, on a board that differs in a few cells. So each base set's answer is kept (per
 // thread and size) with the board it was found on, and reused when none of those cells
-// changed since; the enumeration of base sets and the choice among them run as before, so
-// the answers are the same.
+// changed since (checked change by change over the finder's last calls, so that a base set
+// passed over at some call keeps its answer); the enumeration of base sets and the choice
+// among them run as before, so the answers are the same.
+//
+// Across calls further apart (NothingBefore, board.hpp): once a finder has found nothing on a
+// board B0, on a later board B1 that is a candidate-subset of it a base set can have
+// eliminations only if a base changed or a changed cell acts on it on B1. The cells that act
+// on a base set are the unsolved ones with at most k candidates, and only as exclude() reads
+// them: one with a single candidate d when it sees a base holding d; one with two or three
+// candidates when it sees two bases at least (a cell of j candidates can only be emptied by
+// j bases it sees; and the pair finder's listing counts two-candidate cells seeing both
+// bases, the triple finder's asks for a small cell seeing all three). For a base set with no
+// changed base and no changed cell acting on it: its bases hold the same candidates on B0
+// and B1, and every cell acting on it on B1 is unchanged, so it acted on B0 too, the same
+// way. B0 may have had more (cells since changed), never fewer, so every combination possible
+// on B0 is possible on B1: B1 eliminates no more than B0, nothing. And the listing conditions
+// read the same cells, so a base set listed on B1 was listed on B0. The one exception is an
+// unsolved cell without candidates (a broken board): it excludes every combination of every
+// base set, wherever it is, so such a board is scanned in full and never remembered. So after
+// a miss the finder scans only the base sets some change may act on (Touched), in the usual
+// order: the others have nothing, and the best of the rest is the best of all.
 //
 // Step data: cells = the base cells; eliminations; digits = the digits eliminated.
 #include <algorithm>
@@ -315,7 +334,10 @@ void exclude(const Board& board, const int* base, int k, const Small& small, Ste
     exclude_by_scan(board, base, k, small, step);
 }
 
-/// exclude()'s answers on the previous board this finder saw, per base set (see the essay).
+/// exclude()'s answers on the last boards this finder saw, per base set (see the essay).
+/// An answer found a few calls ago still holds when none of the changes from call to call
+/// since then touched its base set: each change is checked as the next call would have, so
+/// a base set that was not offered at some call (past a miss, NothingBefore) keeps its answer.
 class ExcludeMemo {
  public:
   /// Takes `board` as the current one: what changed since the last call decides which
@@ -324,21 +346,24 @@ class ExcludeMemo {
   void start(const Board& board, int k, const Small& small, std::size_t slots) {
     ++generation_;
     const bool same_topology = topo_ && topo_.get() == &board.topo();
-    enabled_ = small.bits && !small.empty.any() && same_topology && !had_empty_;
-    changed_any_ = CellBits{};
-    changed_small_ = CellBits{};
-    was_small_.assign(static_cast<std::size_t>(board.cells()), kNotSmall);
-    is_small_.assign(static_cast<std::size_t>(board.cells()), kNotSmall);
-    if (enabled_)
+    const bool enabled = small.bits && !small.empty.any() && same_topology && !had_empty_;
+    // Answers from before a change that could not be compared are never reused.
+    if (!enabled) first_comparable_ = generation_;
+    Change& change = changes_[generation_ % kKept];
+    change.any = CellBits{};
+    change.small = CellBits{};
+    change.was.assign(static_cast<std::size_t>(board.cells()), kNotSmall);
+    change.is.assign(static_cast<std::size_t>(board.cells()), kNotSmall);
+    if (enabled)
       for (int c = 0; c < board.cells(); ++c) {
         const std::size_t i = static_cast<std::size_t>(c);
         if (values_[i] == board.value(c) && candidates_[i] == board.candidates(c)) continue;
-        changed_any_.set(c);
+        change.any.set(c);
         const bool was_small = values_[i] == 0 && popcount(candidates_[i]) <= k;
         const bool is_small = board.value(c) == 0 && popcount(board.candidates(c)) <= k;
-        if (was_small || is_small) changed_small_.set(c);
-        if (was_small) was_small_[i] = candidates_[i];
-        if (is_small) is_small_[i] = board.candidates(c);
+        if (was_small || is_small) change.small.set(c);
+        if (was_small) change.was[i] = candidates_[i];
+        if (is_small) change.is[i] = board.candidates(c);
       }
     // Kept only where exclude_kept can use them (cell bit sets, up to 256 cells: about 400,000
     // slots on 16x16). Past that the slots (cells x peers^2) would take gigabytes for
@@ -367,22 +392,28 @@ class ExcludeMemo {
     }
     const Topology& topo = board.topo();
     Entry& entry = entries_[slot];
-    bool kept = enabled_ && entry.generation + 1 == generation_;
+    // Found at a call whose board was compared with every later one, and recently enough that
+    // the changes since are all kept.
+    bool kept = entry.generation != 0 && entry.generation >= first_comparable_ && generation_ - entry.generation < kKept;
     if (kept) {
       CellBits near = topo.peer_set[static_cast<std::size_t>(base[0])] | topo.peer_set[static_cast<std::size_t>(base[1])];
       CellBits bases;
       for (int i = 0; i < k; ++i) bases.set(base[i]);
       if (k == 3) near = near | topo.peer_set[static_cast<std::size_t>(base[2])];
-      kept = !(bases & changed_any_).any();
-      // A changed small cell matters only if its candidates lie among the bases' (before
-      // or after): exclude() passes over any other cell.
-      if (kept) {
-        std::uint64_t reach = 0;
-        for (int i = 0; i < k; ++i) reach |= board.candidates(base[i]);
-        (near & changed_small_).for_each([&](int x) {
-          const std::size_t i = static_cast<std::size_t>(x);
-          if ((was_small_[i] & ~reach) == 0 || (is_small_[i] & ~reach) == 0) kept = false;
-        });
+      // The bases are unchanged through every change checked (else not kept), so `reach` is
+      // the same at each.
+      std::uint64_t reach = 0;
+      for (int i = 0; i < k; ++i) reach |= board.candidates(base[i]);
+      for (std::uint32_t g = entry.generation + 1; kept && g <= generation_; ++g) {
+        const Change& change = changes_[g % kKept];
+        kept = !(bases & change.any).any();
+        // A changed small cell matters only if its candidates lie among the bases' (before
+        // or after): exclude() passes over any other cell.
+        if (kept)
+          (near & change.small).for_each([&](int x) {
+            const std::size_t i = static_cast<std::size_t>(x);
+            if ((change.was[i] & ~reach) == 0 || (change.is[i] & ~reach) == 0) kept = false;
+          });
       }
     }
     if (!kept) {
@@ -392,24 +423,29 @@ class ExcludeMemo {
     } else {
       step.eliminations = entry.eliminations;
     }
-    entry.generation = generation_;
+    entry.generation = generation_;  // the answer on this board (checks start here next time)
   }
 
  private:
   struct Entry {
-    std::uint32_t generation = 0;
+    std::uint32_t generation = 0;  ///< the last call the answer is known for (0: none)
     std::vector<CellDigit> eliminations;
   };
+  /// What changed from one call's board to the next: the cells, and the small ones (was /
+  /// is: the candidates before / now where the cell was / is small, else kNotSmall).
+  struct Change {
+    CellBits any, small;
+    std::vector<std::uint64_t> was, is;
+  };
+  static constexpr std::uint32_t kKept = 8;  ///< changes kept (an answer older than that is found again)
+  static constexpr std::uint64_t kNotSmall = ~std::uint64_t{0};
   std::vector<Entry> entries_;  // per slot
+  std::array<Change, kKept> changes_;  ///< the change into call g at g % kKept
   std::shared_ptr<const Topology> topo_;
   std::vector<std::uint8_t> values_;
   std::vector<std::uint64_t> candidates_;
-  CellBits changed_any_, changed_small_;
-  /// Per changed cell: its candidates before / now where it was / is small, else kNotSmall.
-  static constexpr std::uint64_t kNotSmall = ~std::uint64_t{0};
-  std::vector<std::uint64_t> was_small_, is_small_;
-  std::uint32_t generation_ = 1;
-  bool enabled_ = false, had_empty_ = true;
+  std::uint32_t generation_ = 1, first_comparable_ = 2;
+  bool had_empty_ = true;
 };
 
 ExcludeMemo& memo_for(int k) {
@@ -433,6 +469,49 @@ void offer(const Board& board, const int* base, int k, const Small& small, std::
   found = true;
 }
 
+/// Past a miss (see the essay): which base sets a change since the board last found empty may
+/// act on. A base set may find something only if one of its cells is in `one`, or two of them
+/// are in `with[x]` for one cell x (the peers of a changed cell of two or three candidates
+/// that sees x, gathered per cell).
+struct Touched {
+  CellBits one;                ///< changed open cells, and cells seeing a changed single holding its digit
+  std::vector<CellBits> with;  ///< per cell
+  /// Whether the base set {a, b} (and any third cell) may find something.
+  bool pair(int a, int b) const { return one.test(a) || one.test(b) || with[static_cast<std::size_t>(a)].test(b); }
+  /// The third cells c that make {a, b, c} a base set that may find something, given that
+  /// pair(a, b) is false.
+  CellBits third(int a, int b) const { return one | with[static_cast<std::size_t>(a)] | with[static_cast<std::size_t>(b)]; }
+};
+
+/// Fills `touched` when `memo` (the board this finder last found nothing on) applies. False:
+/// scan every base set (no memo, or a board with a cell out of candidates). `nothing` is set
+/// when the board is the remembered one.
+bool touched_cells(const Board& board, int k, const Small& small, NothingBefore& memo, Touched& touched, bool& nothing) {
+  nothing = false;
+  if (!small.bits || small.empty.any() || !memo.applies(board)) return false;
+  const Topology& topo = board.topo();
+  nothing = !memo.changed().any();
+  touched.one = CellBits{};
+  touched.with.assign(static_cast<std::size_t>(board.cells()), CellBits{});
+  memo.changed().for_each([&](int x) {
+    if (board.value(x)) return;  // written: neither a base nor acting on one
+    const std::uint64_t m = board.candidates(x);
+    const int size = popcount(m);
+    if (size >= 2) touched.one.set(x);  // a base that changed
+    if (size == 1) {
+      touched.one = touched.one | (topo.peer_set[static_cast<std::size_t>(x)] & board.cells_with(lowest(m) + 1));
+    } else if (size <= k) {
+      const CellBits& seen = topo.peer_set[static_cast<std::size_t>(x)];
+      seen.for_each([&](int y) { touched.with[static_cast<std::size_t>(y)] = touched.with[static_cast<std::size_t>(y)] | seen; });
+    }
+  });
+  return true;
+}
+
+/// Whether a board where the finder found nothing can be remembered: the memo is for the
+/// cell-set form, and a board with a cell out of candidates is scanned in full every time.
+bool can_remember(const Small& small) { return small.bits && !small.empty.any(); }
+
 }  // namespace
 
 std::vector<CellDigit> aligned_exclusion_for_test(const Board& board, const std::vector<int>& bases, bool by_sets) {
@@ -453,6 +532,11 @@ bool find_aligned_pair_exclusion(const Board& board, Step& step) {
   // that at least two two-candidate cells both see.
   std::vector<int> shared(static_cast<std::size_t>(topo.cells), 0);
   const Small small = small_cells(board, 2);
+  thread_local NothingBefore before;
+  thread_local Touched touched;
+  bool nothing = false;
+  const bool restricted = touched_cells(board, 2, small, before, touched, nothing);
+  if (nothing) return false;
   memo_for(2).start(board, 2, small, static_cast<std::size_t>(topo.cells) * static_cast<std::size_t>(topo.cells));
   for (int a = 0; a < topo.cells; ++a) {
     if (board.value(a) || popcount(board.candidates(a)) < 2) continue;
@@ -464,10 +548,12 @@ bool find_aligned_pair_exclusion(const Board& board, Step& step) {
     }
     for (int b = a + 1; b < topo.cells; ++b) {
       if (shared[static_cast<std::size_t>(b)] < 2 || board.value(b) || popcount(board.candidates(b)) < 2) continue;
+      if (restricted && !touched.pair(a, b)) continue;  // past a miss: nothing there (see the essay)
       const int base[3] = {a, b, -1};
       offer(board, base, 2, small, static_cast<std::size_t>(a * topo.cells + b), Technique::aligned_pair_exclusion, step, found);
     }
   }
+  if (!found && can_remember(small)) before.remember(board);
   return found;
 }
 
@@ -478,6 +564,11 @@ bool find_aligned_triple_exclusion(const Board& board, Step& step) {
   // Slots: (a, index of b among a's peers, index of c): each triple is visited once.
   std::size_t most_peers = 0;
   for (int c = 0; c < topo.cells; ++c) most_peers = std::max(most_peers, topo.peers(c).size());
+  thread_local NothingBefore before;
+  thread_local Touched touched;
+  bool nothing = false;
+  const bool restricted = touched_cells(board, 3, small, before, touched, nothing);
+  if (nothing) return false;
   memo_for(3).start(board, 3, small, static_cast<std::size_t>(topo.cells) * most_peers * most_peers);
   if (small.bits) {
     // The same triples in the same order, from cell sets: for a base a and its peer b, the
@@ -498,11 +589,15 @@ bool find_aligned_triple_exclusion(const Board& board, Step& step) {
       for (std::size_t i = 0; i < peers.size(); ++i) {
         const int b = peers[i];
         if (!open.test(b)) continue;
+        // Past a miss, only triples a change may act on (see the essay): when {a, b} is not
+        // such a pair, c is drawn from the cells that make it one.
+        const CellBits third = !restricted || touched.pair(a, b) ? open_peers : open_peers & touched.third(a, b);
+        if (!third.any()) continue;
         const CellBits near_ab = near_a & topo.peer_set[static_cast<std::size_t>(b)];
         if (!near_ab.any()) continue;  // no small cell sees a and b
         CellBits seen_by_near;
         near_ab.for_each([&](int x) { seen_by_near = seen_by_near | topo.peer_set[static_cast<std::size_t>(x)]; });
-        CellBits later = open_peers & seen_by_near;  // c after b among a's peers (sorted): cells above b
+        CellBits later = third & seen_by_near;  // c after b among a's peers (sorted): cells above b
         for (int w = 0; w < CellBits::kWords; ++w) {
           const int lo = w * 64;
           if (b >= lo + 63) later.w[static_cast<std::size_t>(w)] = 0;
@@ -528,6 +623,7 @@ bool find_aligned_triple_exclusion(const Board& board, Step& step) {
         });
       }
     }
+    if (!found && can_remember(small)) before.remember(board);
     return found;
   }
   // Excluders that could see a whole triple: unsolved cells with at most three candidates

@@ -24,6 +24,17 @@
 // place, decides. Cell sets are bit sets of two words on shapes up to 128 cells (9×9 and
 // smaller) and of four up to 256 (AlsFinders' W): sizes up to 16×16.
 //
+// Past a miss (NothingBefore, board.hpp): whether two cells sets form ALSs, which digits are
+// restricted commons between them, which stems their digits see, all read only the sets' own
+// cells (and the stem): an ALS is listed when its cells hold one digit more than there are of
+// them and its house has another open cell, and on a candidate-subset of a board the houses'
+// open cells only go. So an instance none of whose sets (nor its stem) holds a changed cell
+// was an instance on the board last found empty, with the same digits, and its eliminations,
+// cells seeing all of some digit's places in the sets that still hold it, are a subset of
+// its eliminations there: none. After a miss each finder offers only the instances with a set
+// (or stem) holding a changed cell, in its usual order: the others offer nothing, so the
+// one kept (fewest cells, most eliminations, first) is the same.
+//
 // Step data: cells = the sets' cells, set after set (the stem first for a death blossom);
 // chain = per set its cells with digit = the restricted digit linking it ({-1, 0} between
 // sets); digits = the digits eliminated; houses = each set's house.
@@ -297,6 +308,17 @@ struct AlsFinders {
   }
 
 
+  /// Past a miss (see the essay): per set of `ctx` (a bit each), whether it holds a cell of
+  /// `changed`.
+  static void sets_holding(const Context& ctx, const CellBits& changed, std::vector<std::uint64_t>& out) {
+    CellSet cells;
+    for (std::size_t w = 0; w < W; ++w) cells.w[w] = changed.w[w];
+    out.assign((ctx.sets.size() + 63) / 64, 0);
+    for (std::size_t i = 0; i < ctx.sets.size(); ++i)
+      if (!(ctx.sets[i].set & cells).empty()) out[i >> 6] |= std::uint64_t{1} << (i & 63);
+  }
+  static bool holds(const std::vector<std::uint64_t>& sets, std::size_t i) { return (sets[i >> 6] >> (i & 63)) & 1; }
+
   static void describe_sets(Step& step, std::initializer_list<const Als*> sets, std::initializer_list<int> links) {
     auto link = links.begin();
     for (const Als* a : sets) {
@@ -312,15 +334,23 @@ struct AlsFinders {
   }
 
   static bool als_xz(const Board& board, Step& step) {
+    thread_local NothingBefore before;
+    const bool restricted = before.applies(board);
+    if (restricted && !before.changed().any()) return false;  // the board last found empty
     const Context& ctx = context_for(board);
     Best best;
     const auto& sets = ctx.sets;
+    thread_local std::vector<std::uint64_t> touched;  // past a miss: the sets holding a changed cell
+    if (restricted) sets_holding(ctx, before.changed(), touched);
     std::vector<std::uint64_t> marked;
     for (std::size_t i = 0; i < sets.size(); ++i) {
       const Als& a = sets[i];
       // The pairs (i, j), j ascending, that can have a restricted digit: the same ones, in the
       // same order, as a scan of every j would find, so the same step is kept.
       ctx.linked_after(i, sets.size(), marked);
+      // Past a miss, a pair of untouched sets has nothing (see the essay).
+      if (restricted && !holds(touched, i))
+        for (std::size_t w = 0; w < marked.size(); ++w) marked[w] &= touched[w];
       bool larger = false;  // sorted by size: once a partner is too large, so are the rest
       for (std::size_t w = 0; w < marked.size() && !larger; ++w)
       for (std::uint64_t bits = marked[w]; bits; bits &= bits - 1) {
@@ -356,15 +386,23 @@ struct AlsFinders {
         best.offer(s, a.size() + b.size());
       }
     }
-    if (!best.found) return false;
+    if (!best.found) {
+      before.remember(board);
+      return false;
+    }
     step = best.step;
     return true;
   }
 
   static bool als_xy_wing(const Board& board, Step& step) {
+    thread_local NothingBefore before;
+    const bool restricted = before.applies(board);
+    if (restricted && !before.changed().any()) return false;  // the board last found empty
     const Context& ctx = context_for(board);
     const auto& sets = ctx.sets;
     const std::size_t count = ctx.up_to(kMaxWingAls);
+    thread_local std::vector<std::uint64_t> touched;  // past a miss: the sets holding a changed cell
+    if (restricted) sets_holding(ctx, before.changed(), touched);
     // Links between disjoint sets: partner and restricted digits (per thread: hundreds of
     // lists a board, their storage kept from call to call).
     thread_local std::vector<std::vector<std::pair<int, std::uint64_t>>> links;
@@ -387,8 +425,13 @@ struct AlsFinders {
     for (std::size_t p = 0; p < count; ++p) {
       const Als& pivot = sets[p];
       const auto& ls = links[p];
+      // Past a miss, a wing of three untouched sets has nothing (see the essay).
+      const bool pivot_touched = !restricted || holds(touched, p);
       for (std::size_t u = 0; u < ls.size(); ++u)
         for (std::size_t v = u + 1; v < ls.size(); ++v) {
+          if (!pivot_touched && !holds(touched, static_cast<std::size_t>(ls[u].first)) &&
+              !holds(touched, static_cast<std::size_t>(ls[v].first)))
+            continue;
           const Als& a = sets[static_cast<std::size_t>(ls[u].first)];
           const Als& b = sets[static_cast<std::size_t>(ls[v].first)];
           const int size = pivot.size() + a.size() + b.size();
@@ -412,15 +455,23 @@ struct AlsFinders {
             }
         }
     }
-    if (!best.found) return false;
+    if (!best.found) {
+      before.remember(board);
+      return false;
+    }
     step = best.step;
     return true;
   }
 
   static bool death_blossom(const Board& board, Step& step) {
+    thread_local NothingBefore before;
+    const bool restricted = before.applies(board);
+    if (restricted && !before.changed().any()) return false;  // the board last found empty
     const Context& ctx = context_for(board);
     const auto& sets = ctx.sets;
     const std::size_t count = ctx.up_to(kMaxWingAls);
+    thread_local std::vector<std::uint64_t> touched;  // past a miss: the sets holding a changed cell
+    if (restricted) sets_holding(ctx, before.changed(), touched);
     Best best;
     // The possible stems: unsolved cells of 2..kMaxStemDigits candidates.
     CellSet stems;
@@ -454,6 +505,7 @@ struct AlsFinders {
       }
     std::vector<int> digits;
     std::vector<std::vector<int>> petals;
+    std::vector<bool> touched_from;
     for (int stem = 0; stem < board.cells(); ++stem) {
       if (!stems.test(stem)) continue;
       const std::uint64_t stem_digits = board.candidates(stem);
@@ -476,9 +528,21 @@ struct AlsFinders {
         possible = !list.empty();
       }
       if (!possible) continue;
+      // Past a miss, a blossom whose stem and petals are all untouched has nothing (see the
+      // essay): with an untouched stem, a choice with no touched petal yet stops where no
+      // later digit has one (touched_from[k]: some petal of digit k or after is touched).
+      const bool stem_touched = !restricted || before.changed().test(stem);
+      touched_from.assign(digits.size() + 1, false);
+      if (!stem_touched)
+        for (std::size_t k = digits.size(); k-- > 0;) {
+          bool any = touched_from[k + 1];
+          for (int i : petals[k]) any = any || holds(touched, static_cast<std::size_t>(i));
+          touched_from[k] = any;
+        }
       // Depth-first choice of one petal per digit, disjoint, sharing a digit outside the stem.
       std::vector<int> chosen(digits.size());
-      auto search = [&](auto&& self, std::size_t k, CellSet used, std::uint64_t common, int size) -> void {
+      auto search = [&](auto&& self, std::size_t k, CellSet used, std::uint64_t common, int size, bool hit) -> void {
+        if (!hit && !touched_from[k]) return;
         if (!common || size > best.size) return;
         if (k == digits.size()) {
           Step s;
@@ -513,14 +577,18 @@ struct AlsFinders {
           const Als& petal = sets[static_cast<std::size_t>(i)];
           if (!(petal.set & used).empty()) continue;
           chosen[k] = i;
-          self(self, k + 1, used | petal.set, common & petal.digits, size + petal.size());
+          self(self, k + 1, used | petal.set, common & petal.digits, size + petal.size(),
+               hit || holds(touched, static_cast<std::size_t>(i)));
         }
       };
       CellSet stem_set;
       stem_set.set(stem);
-      search(search, 0, stem_set, board.all_digits() & ~stem_digits, 1);
+      search(search, 0, stem_set, board.all_digits() & ~stem_digits, 1, stem_touched);
     }
-    if (!best.found) return false;
+    if (!best.found) {
+      before.remember(board);
+      return false;
+    }
     step = best.step;
     return true;
   }

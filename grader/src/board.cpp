@@ -387,6 +387,55 @@ void NothingFound::look(const Board& board) {
   stamp_ = board.stamp();
 }
 
+namespace {
+
+std::uint64_t& grades_started() {
+  thread_local std::uint64_t count = 0;
+  return count;
+}
+
+}  // namespace
+
+void start_grade() { ++grades_started(); }
+
+bool NothingBefore::applies(const Board& board) {
+  if (!topo_ || topo_.get() != &board.topo() || grade_ != grades_started()) {
+    topo_.reset();
+    return false;
+  }
+  changed_ = CellBits{};
+  if (board.stamp() == stamp_) return true;  // the same cells (Board::stamp)
+  for (int c = 0; c < board.cells(); ++c) {
+    const auto i = static_cast<std::size_t>(c);
+    const int was = values_[i], is = board.value(c);
+    const std::uint64_t before = candidates_[i], now = board.candidates(c);
+    if (was == is && before == now) continue;
+    // Not a candidate-subset: a written cell rewritten or cleared, or a candidate come back.
+    if ((was != 0 && is != was) || (now & ~before) != 0) {
+      topo_.reset();
+      return false;
+    }
+    changed_.set(c);
+  }
+  return true;
+}
+
+void NothingBefore::remember(const Board& board) {
+  if (board.cells() > CellBits::kWords * 64) {  // changed() could not hold its cells
+    topo_.reset();
+    return;
+  }
+  topo_ = board.topology();
+  stamp_ = board.stamp();
+  grade_ = grades_started();
+  values_.resize(static_cast<std::size_t>(board.cells()));
+  candidates_.resize(static_cast<std::size_t>(board.cells()));
+  for (int c = 0; c < board.cells(); ++c) {
+    values_[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(board.value(c));
+    candidates_[static_cast<std::size_t>(c)] = board.candidates(c);
+  }
+}
+
 void normalise(Step& step) {
   std::sort(step.eliminations.begin(), step.eliminations.end());
   step.eliminations.erase(std::unique(step.eliminations.begin(), step.eliminations.end()), step.eliminations.end());

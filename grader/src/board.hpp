@@ -293,6 +293,55 @@ class NothingFound {
   std::uint64_t empty_digits_ = 0;
 };
 
+/// The board a finder last answered "nothing" for, for the finders a grade asks many steps
+/// apart (aligned pair and triple exclusion, ALS-XZ, ALS-XY-wing, death blossom): NothingFound
+/// serves finders asked at every step, and RecentBoards' 16 boards are long gone by the time
+/// these are asked again.
+///
+/// Why it is enough to look near the changed cells. Call the remembered board B0 and the board
+/// asked about B1, and say B1 is a candidate-subset of B0: a cell written on B0 is written the
+/// same on B1, and every cell's candidates on B1 are among its candidates on B0 (along one
+/// grade the board only loses candidates and gains placements). Each of these finders is a
+/// scan over instances (a base set, a pair or triple of ALSs, a stem and its petals) whose
+/// existence and eliminations are decided by the candidates of a few cells, the instance's
+/// "reads", plus targets whose candidates only shrink from B0 to B1. An instance none of whose
+/// reads changed is then one B0 had too, with the same pattern, and with no more eliminations
+/// on B1 than on B0, which were none. So on B1 only instances reading a changed cell can find
+/// anything, and a scan that passes over the others, in the usual order, meets the same
+/// instances with eliminations as a full scan, in the same order: it keeps the same one,
+/// whether the finder takes the first or the best by some order (the others offer nothing).
+/// What an instance reads is each finder's own argument (aligned_exclusion.cpp, als.cpp).
+///
+/// applies() compares the board cell by cell with the remembered one, so nothing rests on the
+/// order of the calls: a board that is not a candidate-subset (another puzzle, a test's board
+/// going back) drops the memo, and the finder scans everything. A new grade drops it too
+/// (start_grade(); not needed for soundness, which rests on the comparison alone, but a memo
+/// then never outlives its puzzle). Per finder and thread. Shapes up to 256 cells
+/// (CellBits); none beyond, where the finders scan everything.
+class NothingBefore {
+ public:
+  /// True when a board is remembered, on the same topology, and `board` is a candidate-subset
+  /// of it; changed() then holds the cells whose value or candidates differ (none: the same
+  /// board, so nothing again). False otherwise, and the memo is dropped.
+  bool applies(const Board& board);
+  const CellBits& changed() const { return changed_; }
+  /// Takes `board` as one the finder found nothing on (after a full scan, or a scan that
+  /// applies() allowed to pass over the unchanged instances).
+  void remember(const Board& board);
+  void forget() { topo_.reset(); }
+
+ private:
+  std::shared_ptr<const Topology> topo_;  ///< held: a freed topology's address could come back as another's
+  std::uint64_t stamp_ = 0;
+  std::uint64_t grade_ = 0;  ///< the thread's grade count when remembered (start_grade)
+  std::vector<std::uint8_t> values_;
+  std::vector<std::uint64_t> candidates_;
+  CellBits changed_;
+};
+
+/// A grade starts on this thread: the NothingBefore memos of earlier ones are dropped.
+void start_grade();
+
 /// Makes `step` a fresh Step (as `step = Step{}`) but keeps its vectors' storage: the ladder
 /// reuses one Step for every finder it asks, and most finders start by clearing it.
 // A field added to Step must be reset below too; this size check is there to say so.

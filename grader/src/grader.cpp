@@ -940,6 +940,7 @@ Grade Grader::Impl::grade_as_given(const Grid& puzzle, const GradeOptions& optio
   result.used_uniqueness = !rules && (options.uniqueness == GradeOptions::Uniqueness::assume ||
                                       (options.uniqueness == GradeOptions::Uniqueness::check && result.unique));
 
+  grading::start_grade();  // the finders' memos of earlier puzzles go (NothingBefore)
   grading::Board board = rules ? grading::Board::from_grid(puzzle, grading::topology_for(*rules))
                                : grading::Board::from_grid(puzzle);
   bool stalled = false;

@@ -13,6 +13,12 @@
 // the fewest cells (then the most eliminations, then the first in scan order: boxes, then
 // the lines crossing them). Step data: cells = C, then L, then B; houses = {line, box};
 // digits = V.
+//
+// Past a miss (NothingBefore, board.hpp): an instance reads only the cells of its box and
+// line (which are open, their candidates), and its eliminations lie there too. So on a
+// candidate-subset of the board last found empty, a crossing none of whose box and line cells
+// changed is the same as it was there, with nothing; the finder passes over it, and the
+// others are scanned in the usual order, so the step kept is the same.
 #include <algorithm>
 
 #include "advanced.hpp"
@@ -46,6 +52,19 @@ bool find_sue_de_coq(const Board& board, Step& step) {
   const int n = topo.n;
   bool found = false;
   std::size_t best_size = 0;
+  thread_local NothingBefore before;
+  const bool restricted = before.applies(board);
+  // Past a miss: the houses holding a changed cell (rows, columns, boxes: the crossings' houses).
+  thread_local std::vector<std::uint8_t> changed;
+  if (restricted) {
+    if (!before.changed().any()) return false;  // the board last found empty
+    changed.assign(static_cast<std::size_t>(3 * n), 0);
+    before.changed().for_each([&](int c) {
+      changed[static_cast<std::size_t>(topo.row_house(c))] = 1;
+      changed[static_cast<std::size_t>(topo.col_house(c))] = 1;
+      changed[static_cast<std::size_t>(topo.box_house(c))] = 1;
+    });
+  }
   for (int box = 2 * n; box < 3 * n; ++box) {
     thread_local std::vector<int> lines;
     lines.clear();
@@ -56,6 +75,7 @@ bool find_sue_de_coq(const Board& board, Step& step) {
     std::sort(lines.begin(), lines.end());
     lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
     for (int line : lines) {
+      if (restricted && !changed[static_cast<std::size_t>(box)] && !changed[static_cast<std::size_t>(line)]) continue;
       auto in_line = [&](int c) { return line < n ? topo.row_house(c) == line : topo.col_house(c) == line; };
       thread_local std::vector<int> cross, line_rest, box_rest;
       cross.clear();
@@ -133,6 +153,7 @@ bool find_sue_de_coq(const Board& board, Step& step) {
       }
     }
   }
+  if (!found) before.remember(board);
   return found;
 }
 
