@@ -180,7 +180,20 @@ TEST(ServerHostile, MoreConcurrentRequestsThanAllowedGet503WithRetryAfter) {
   const HttpReply slow_reply = slow.get();
   EXPECT_EQ(slow_reply.status, 200u) << slow_reply.error;
   EXPECT_NE(slow_reply.body.find("\"status\":\"unknown\""), std::string::npos);
-  expect_still_serving(server.port());
+  // The slot is given back just after the last byte of an answer is written, so a request
+  // sent the moment the answer before it arrives may still find it taken (and rightly get 503:
+  // a loaded machine widens that gap; so expect_still_serving, which sends at once, is not
+  // used here). The server still serves: once the slot is free, a request gets its answer.
+  const auto freed_by = std::chrono::steady_clock::now() + 5s;
+  HttpReply after;
+  do {
+    HttpConnection again(server.port(), 10s);
+    after = again.post("/v1/verify", data_lines("puzzles/top1465.txt", 1).at(0) + "\n");
+    if (after.status != 503) break;
+    std::this_thread::sleep_for(20ms);
+  } while (std::chrono::steady_clock::now() < freed_by);
+  EXPECT_EQ(after.status, 200u) << after.error;
+  EXPECT_NE(after.body.find("\"status\":\"unique\""), std::string::npos) << after.body;
 }
 
 TEST(ServerHostile, AClientThatStopsReadingDoesNotHoldTheServer) {
