@@ -14,13 +14,17 @@
 # list is in ../shared), then times
 #     sudokit solve --engine fast --threads 1 --limit 2 FILE > /dev/null
 #     tdoku FILE > /dev/null
-# alternately, REPS times each, and prints per set the median CPU seconds (user + system) of
+# alternately, REPS times each (both with standard output to /dev/null, as above: tdoku's driver
+# prints one line of tallies while sudokit writes an answer per puzzle, 12 MB for serg_multi, and
+# writing those into a file costs the kernel about a tenth of a serg_multi run, work tdoku is
+# never asked for; until session 19 this script wrote sudokit's answers into a file, and
+# --answers-to-file does so again), and prints per set the median CPU seconds (user + system) of
 # each, their ratio (sudokit / tdoku: below 1 is faster), tdoku's guesses per puzzle and the
 # counts both programs found (they must agree; the script exits 1 when they do not).
 # CPU time rather than wall time, because the machine is shared: time other processes hold the
 # core is not counted (cache contention still is, which the alternation spreads evenly).
 #
-# Usage: bench/tdoku_compare.sh [--reps N] [--build DIR] [--baseline DIR] [--sets a,b,...]
+# Usage: bench/tdoku_compare.sh [--reps N] [--build DIR] [--baseline DIR] [--sets a,b,...] [--answers-to-file]
 #   DIR defaults to build/release (it must hold cli/sudokit); N defaults to 5.
 #   --baseline DIR: also times DIR/cli/sudokit (another build, e.g. of the previous commit in a
 #   git worktree) in the same alternation, and adds its ratio to tdoku and the new build's
@@ -32,13 +36,15 @@ build=$root/build/release
 reps=5
 baseline=
 sets=17_clue,top1465,hardest_1106,serg_multi,se8
+answers_to_file=
 while [ $# -gt 0 ]; do
   case $1 in
     --reps) reps=$2; shift 2 ;;
     --build) build=$(cd "$2" && pwd); shift 2 ;;
     --baseline) baseline=$(cd "$2" && pwd)/cli/sudokit; shift 2 ;;
     --sets) sets=$2; shift 2 ;;
-    *) echo "usage: $0 [--reps N] [--build DIR] [--baseline DIR] [--sets a,b,...]" >&2; exit 2 ;;
+    --answers-to-file) answers_to_file=1; shift ;;
+    *) echo "usage: $0 [--reps N] [--build DIR] [--baseline DIR] [--sets a,b,...] [--answers-to-file]" >&2; exit 2 ;;
   esac
 done
 shared=$root/../shared
@@ -79,14 +85,17 @@ input_of() {
   echo "$f"
 }
 
-cpu_of() {  # prints user+system seconds of the command (bash's own timer, 1 ms), its stdout to $work/.out
-  local TIMEFORMAT='%3U %3S'
-  { time "$@" > "$work/.out"; } 2> "$work/.time"
+cpu_of() {  # cpu_of OUT COMMAND...: prints user+system seconds of the command (bash's own timer, 1 ms), its stdout to OUT
+  local TIMEFORMAT='%3U %3S' out=$1
+  shift
+  { time "$@" > "$out"; } 2> "$work/.time"
   awk '{ printf "%.3f\n", $1 + $2 }' "$work/.time"
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 minimum() { sort -g | head -1; }
 
+answers=/dev/null
+[ -z "$answers_to_file" ] || answers=$work/.answers
 status=0
 echo "| set | puzzles | sudokit s | tdoku s | sudokit / tdoku | of the fastest runs | sudokit guesses/puzzle | tdoku guesses/puzzle | counts (none/unique/multiple) |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---|"
@@ -97,10 +106,10 @@ for set in "${set_list[@]}"; do
   n=$(wc -l < "$input")
   : > "$work/.s"; : > "$work/.t"; : > "$work/.b"
   for _ in $(seq "$reps"); do
-    cpu_of "$sudokit" solve --engine fast --threads 1 --limit 2 "$input" >> "$work/.s"
-    cpu_of "$tdoku" "$input" >> "$work/.t"
+    cpu_of "$answers" "$sudokit" solve --engine fast --threads 1 --limit 2 "$input" >> "$work/.s"
+    cpu_of "$work/.out" "$tdoku" "$input" >> "$work/.t"
     tdoku_line=$(cat "$work/.out")
-    [ -z "$baseline" ] || cpu_of "$baseline" solve --engine fast --threads 1 --limit 2 "$input" >> "$work/.b"
+    [ -z "$baseline" ] || cpu_of "$answers" "$baseline" solve --engine fast --threads 1 --limit 2 "$input" >> "$work/.b"
   done
   s=$(median < "$work/.s"); t=$(median < "$work/.t")
   # The fastest run of each, too: on a shared machine slow runs are other processes' doing,
@@ -131,7 +140,7 @@ if [ -n "$baseline" ]; then
   printf '%s\n' "${baseline_rows[@]}"
 fi
 echo
-echo "Median of $reps runs each, alternating; CPU seconds (user + system) of the whole process; \"of the fastest runs\": the ratio of each program's fastest run."
+echo "Median of $reps runs each, alternating; CPU seconds (user + system) of the whole process; \"of the fastest runs\": the ratio of each program's fastest run; sudokit's answers to $([ -n "$answers_to_file" ] && echo 'a file' || echo '/dev/null')."
 echo "Machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores;" \
      "load average $(cut -d' ' -f1-3 /proc/loadavg); sudokit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')."
 exit $status
