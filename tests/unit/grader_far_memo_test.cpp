@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
-#include <future>
 #include <random>
 #include <string>
 #include <vector>
@@ -20,6 +19,7 @@
 
 #include "advanced.hpp"
 #include "board.hpp"
+#include "grader_memo_questions.hpp"
 #include "sudokit/variant.hpp"
 
 namespace sudokit {
@@ -32,33 +32,7 @@ constexpr Technique kWatched[] = {
     Technique::als_xy_wing,            Technique::death_blossom,            Technique::sue_de_coq,
 };
 
-struct Answer {
-  bool found = false;
-  Step step;
-};
-
-Answer ask(Technique technique, const Board& board) {
-  Answer a;
-  a.found = grading::find_technique(technique, board, a.step);
-  return a;
-}
-
-/// The same question on a new thread: its finders' memos start empty.
-Answer ask_fresh(Technique technique, const Board& board) {
-  return std::async(std::launch::async, [&] { return ask(technique, board); }).get();
-}
-
-void expect_same(const Answer& kept, const Answer& fresh, const std::string& where) {
-  ASSERT_EQ(kept.found, fresh.found) << where;
-  if (!kept.found) return;
-  EXPECT_EQ(kept.step.technique, fresh.step.technique) << where;
-  EXPECT_EQ(kept.step.placements, fresh.step.placements) << where;
-  EXPECT_EQ(kept.step.eliminations, fresh.step.eliminations) << where;
-  EXPECT_EQ(kept.step.cells, fresh.step.cells) << where;
-  EXPECT_EQ(kept.step.houses, fresh.step.houses) << where;
-  EXPECT_EQ(kept.step.chain, fresh.step.chain) << where;
-  EXPECT_EQ(kept.step.digits, fresh.step.digits) << where;
-}
+using namespace sudokit::testing;  // ask, ask_fresh, ask_both, expect_same (grader_memo_questions.hpp)
 
 Grid parse(const std::string& line) {
   Grid grid(*default_shape(9));
@@ -130,9 +104,7 @@ int walk(Board start, const std::vector<Board>& elsewhere, std::uint32_t seed, i
     const std::size_t how_many = 1 + rng() % order.size();
     for (std::size_t i = 0; i < how_many; ++i) {
       const Technique t = order[i];
-      const Answer kept = ask(t, board);
-      const Answer fresh = ask_fresh(t, board);
-      expect_same(kept, fresh, "seed " + std::to_string(seed) + ", question " + std::to_string(asked) + ", " + std::string(technique_name(t)));
+      const MemoAnswer kept = ask_both(t, board, "seed " + std::to_string(seed) + ", question " + std::to_string(asked));
       if (::testing::Test::HasFatalFailure()) return found;
       if (kept.found) {
         ++found;
@@ -177,8 +149,8 @@ int single_steps(Technique technique, Board board, std::uint32_t seed, int quest
     const auto& from = few.empty() || rng() % 4 == 0 ? open : few;
     const auto [cell, digit] = from[rng() % from.size()];
     board.eliminate(cell, digit);
-    const Answer kept = ask(technique, board);
-    const Answer fresh = ask_fresh(technique, board);
+    const MemoAnswer kept = ask(technique, board);
+    const MemoAnswer fresh = ask_fresh(technique, board);
     expect_same(kept, fresh, "seed " + std::to_string(seed) + ", step " + std::to_string(q) + ", " + std::string(technique_name(technique)));
     if (::testing::Test::HasFatalFailure()) return found;
     if (kept.found) {  // taken, as a grade would
@@ -246,14 +218,14 @@ TEST(GraderFarMemo, AnAlsAppearsWhenOneOfItsCellsLosesACandidate) {
   before.set_candidates(rc(1, 1), mask({1, 2}));
   before.set_candidates(rc(5, 1), mask({1, 3}));
   before.set_candidates(rc(5, 5), mask({2, 3, 4}));
-  const Answer none = ask(Technique::als_xz, before);
-  const Answer none_fresh = ask_fresh(Technique::als_xz, before);
+  const MemoAnswer none = ask(Technique::als_xz, before);
+  const MemoAnswer none_fresh = ask_fresh(Technique::als_xz, before);
   expect_same(none, none_fresh, "before");
   ASSERT_FALSE(none.found);
   Board after = before;
   after.eliminate(rc(5, 5), 4);
-  const Answer kept = ask(Technique::als_xz, after);
-  const Answer fresh = ask_fresh(Technique::als_xz, after);
+  const MemoAnswer kept = ask(Technique::als_xz, after);
+  const MemoAnswer fresh = ask_fresh(Technique::als_xz, after);
   expect_same(kept, fresh, "after");
   ASSERT_TRUE(fresh.found);
   EXPECT_TRUE(std::find(fresh.step.eliminations.begin(), fresh.step.eliminations.end(), CellDigit{rc(1, 5), 2}) !=

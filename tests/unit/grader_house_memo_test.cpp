@@ -10,7 +10,6 @@
 // x-Sudoku (extra houses).
 #include <algorithm>
 #include <cstdint>
-#include <future>
 #include <random>
 #include <string>
 #include <vector>
@@ -18,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include "board.hpp"
+#include "grader_memo_questions.hpp"
 #include "sudokit/variant.hpp"
 
 namespace sudokit {
@@ -37,32 +37,7 @@ constexpr Technique kWatched[] = {
     Technique::empty_rectangle,     Technique::simple_colouring,     Technique::x_chain,
 };
 
-struct Answer {
-  bool found = false;
-  Step step;
-};
-
-Answer ask(Technique technique, const Board& board) {
-  Answer a;
-  a.found = grading::find_technique(technique, board, a.step);
-  return a;
-}
-
-/// The same question on a new thread: its finders' thread-local marks start empty.
-Answer ask_fresh(Technique technique, const Board& board) {
-  return std::async(std::launch::async, [&] { return ask(technique, board); }).get();
-}
-
-void expect_same(const Answer& kept, const Answer& fresh, const std::string& where) {
-  ASSERT_EQ(kept.found, fresh.found) << where;
-  if (!kept.found) return;
-  EXPECT_EQ(kept.step.technique, fresh.step.technique) << where;
-  EXPECT_EQ(kept.step.placements, fresh.step.placements) << where;
-  EXPECT_EQ(kept.step.eliminations, fresh.step.eliminations) << where;
-  EXPECT_EQ(kept.step.cells, fresh.step.cells) << where;
-  EXPECT_EQ(kept.step.houses, fresh.step.houses) << where;
-  EXPECT_EQ(kept.step.digits, fresh.step.digits) << where;
-}
+using namespace sudokit::testing;  // ask, ask_fresh, ask_both, expect_same (grader_memo_questions.hpp)
 
 /// Random eliminations (and now and then a placement) on `board`; after each change a random
 /// part of the watched finders is asked, kept and fresh. Returns how many questions found
@@ -98,10 +73,7 @@ int walk(Board board, std::uint32_t seed, int questions) {
     const std::size_t how_many = 1 + rng() % order.size();
     for (std::size_t i = 0; i < how_many; ++i) {
       const Technique t = order[i];
-      const Answer kept = ask(t, board);
-      const Answer fresh = ask_fresh(t, board);
-      expect_same(kept, fresh,
-                  "seed " + std::to_string(seed) + ", question " + std::to_string(asked) + ", " + std::string(technique_name(t)));
+      const MemoAnswer kept = ask_both(t, board, "seed " + std::to_string(seed) + ", question " + std::to_string(asked));
       if (::testing::Test::HasFatalFailure()) return found;
       found += kept.found;
       ++asked;
@@ -172,7 +144,7 @@ TEST(GraderHouseMemo, LockedCandidatesMarksFollowEveryHouseOfTheirUnit) {
   for (int c : {2, 9, 10, 11, 18, 19, 20}) before.set_candidates(c, all & ~one);  // box 0 but r1c1, r1c2
   for (int c = 3; c < 9; ++c) before.set_candidates(c, all & ~one);               // row 1 outside box 0
   for (Technique t : {Technique::locked_pointing, Technique::locked_claiming}) {
-    const Answer none = ask(t, before);  // marks every unit of this board empty
+    const MemoAnswer none = ask(t, before);  // marks every unit of this board empty
     ASSERT_FALSE(none.found) << technique_name(t);
   }
   Board pointing = before;
@@ -181,14 +153,14 @@ TEST(GraderHouseMemo, LockedCandidatesMarksFollowEveryHouseOfTheirUnit) {
   claiming.set_candidates(11, all);  // r2c3: in box 0 and row 2, not in row 1
   for (const Board* b : {&pointing, &before, &claiming, &before})
     for (Technique t : {Technique::locked_pointing, Technique::locked_claiming}) {
-      const Answer kept = ask(t, *b), fresh = ask_fresh(t, *b);
+      const MemoAnswer kept = ask(t, *b), fresh = ask_fresh(t, *b);
       expect_same(kept, fresh, std::string(technique_name(t)));
     }
   // The instances themselves: box 0 points along row 1 at r1c6; row 1 claims box 0 at r2c3.
-  const Answer p = ask_fresh(Technique::locked_pointing, pointing);
+  const MemoAnswer p = ask_fresh(Technique::locked_pointing, pointing);
   ASSERT_TRUE(p.found);
   EXPECT_EQ(p.step.eliminations, (std::vector<CellDigit>{{5, 1}}));
-  const Answer c = ask_fresh(Technique::locked_claiming, claiming);
+  const MemoAnswer c = ask_fresh(Technique::locked_claiming, claiming);
   ASSERT_TRUE(c.found);
   EXPECT_EQ(c.step.eliminations, (std::vector<CellDigit>{{11, 1}}));
 }
@@ -211,10 +183,10 @@ TEST(GraderHouseMemo, DigitMarksFollowEveryCandidateOfTheDigit) {
   Board after = before;
   after.set_candidates(cell(9, 5), all);
   for (const Board* b : {&after, &before, &after}) {
-    const Answer kept = ask(Technique::x_wing, *b), fresh = ask_fresh(Technique::x_wing, *b);
+    const MemoAnswer kept = ask(Technique::x_wing, *b), fresh = ask_fresh(Technique::x_wing, *b);
     expect_same(kept, fresh, "x-wing");
   }
-  const Answer x = ask_fresh(Technique::x_wing, after);
+  const MemoAnswer x = ask_fresh(Technique::x_wing, after);
   ASSERT_TRUE(x.found);
   EXPECT_EQ(x.step.eliminations, (std::vector<CellDigit>{{cell(9, 5), 1}}));
 }

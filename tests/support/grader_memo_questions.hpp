@@ -1,0 +1,55 @@
+// grader_memo_questions.hpp: for the tests of the finders' memos (grader_house_memo_test and
+// grader_far_memo_test). A finder that remembers what it found nothing on keeps that per
+// thread, so the same question asked on a new thread is answered by a full scan: the oracle
+// the memo must agree with, step for step.
+#pragma once
+
+#include <future>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "board.hpp"
+#include "sudokit/grader.hpp"
+
+namespace sudokit::testing {
+
+struct MemoAnswer {
+  bool found = false;
+  Step step;
+};
+
+/// `technique` asked on `board` on this thread (whose finders' memos hold earlier boards).
+inline MemoAnswer ask(Technique technique, const grading::Board& board) {
+  MemoAnswer a;
+  a.found = grading::find_technique(technique, board, a.step);
+  return a;
+}
+
+/// The same question on a new thread: its finders' memos start empty.
+inline MemoAnswer ask_fresh(Technique technique, const grading::Board& board) {
+  return std::async(std::launch::async, [&] { return ask(technique, board); }).get();
+}
+
+/// The two answers are the same step (or both nothing).
+inline void expect_same(const MemoAnswer& kept, const MemoAnswer& fresh, const std::string& where) {
+  ASSERT_EQ(kept.found, fresh.found) << where;
+  if (!kept.found) return;
+  EXPECT_EQ(kept.step.technique, fresh.step.technique) << where;
+  EXPECT_EQ(kept.step.placements, fresh.step.placements) << where;
+  EXPECT_EQ(kept.step.eliminations, fresh.step.eliminations) << where;
+  EXPECT_EQ(kept.step.cells, fresh.step.cells) << where;
+  EXPECT_EQ(kept.step.houses, fresh.step.houses) << where;
+  EXPECT_EQ(kept.step.chain, fresh.step.chain) << where;
+  EXPECT_EQ(kept.step.digits, fresh.step.digits) << where;
+}
+
+/// Asks `technique` here and on a new thread, expects the same answer, and returns this
+/// thread's (so a walk can apply the step it found).
+inline MemoAnswer ask_both(Technique technique, const grading::Board& board, const std::string& where) {
+  MemoAnswer kept = ask(technique, board);
+  expect_same(kept, ask_fresh(technique, board), where + ", " + std::string(technique_name(technique)));
+  return kept;
+}
+
+}  // namespace sudokit::testing
