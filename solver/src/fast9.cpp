@@ -28,7 +28,8 @@
 // band filter hidden singles in columns, which the band words alone cannot see); it runs only
 // for digits whose columns changed since the board's last such pass (Board::columns_seen). When
 // nothing is left to deduce, the search branches on a bivalue cell (almost always one
-// exists), otherwise on the cell with the fewest candidates; the last choice at a branch
+// exists: on a wide-open board the one with the most open peers, crowded_bivalue_cell),
+// otherwise on the cell with the fewest candidates; the last choice at a branch
 // point reuses the current board instead of a copy. A search that has made 15 guesses is on a
 // hard puzzle (so is one whose first propagation leaves a wide-open board with at most two
 // bivalue cells) and turns to tdoku's rule instead: one digit's row→box matching in the band with
@@ -85,6 +86,9 @@ constexpr std::uint64_t kAdaptiveSwitch = 15;
 // most kFewBivalue bivalue cells (measured with 0, 1, 2 and 4, docs/PERFORMANCE.md).
 constexpr int kWideOpen = 40;
 constexpr int kFewBivalue = 2;
+// Open cells from which the cell branch counts each bivalue cell's open peers (branch_cell):
+// measured with 0, 30, 40, 45 and 50 (docs/PERFORMANCE.md, session 20).
+constexpr int kCrowdedFrom = 45;
 // Board::matching: forced (row, box) pairs in bits 0-8, the number of matchings from this bit.
 constexpr int kCountShift = 9;
 constexpr std::uint32_t kPairBits = 0x1FFu;
@@ -118,6 +122,10 @@ struct Tables {
   std::array<std::uint16_t, 512> matching_state{};
   // For a 9-bit set of (row, box) pairs, the band cells of those minirows.
   std::array<std::uint32_t, 512> minirow_cells{};
+  // For each cell bit of a band word, the band's cells in its row or its box (itself included).
+  std::array<std::uint32_t, 27> band_peers{};
+  // For each cell bit of a band word, its column (0-8).
+  std::array<std::uint8_t, 27> column_of_bit{};
 };
 
 constexpr Tables make_tables() {
@@ -156,6 +164,9 @@ constexpr Tables make_tables() {
   }
   for (int bit = 0; bit < 27; ++bit) {
     t.row_of_bit[static_cast<std::size_t>(bit)] = kRowBits << (9 * (bit / 9));
+    t.column_of_bit[static_cast<std::size_t>(bit)] = static_cast<std::uint8_t>(bit % 9);
+    t.band_peers[static_cast<std::size_t>(bit)] =
+        (kRowBits << (9 * (bit / 9))) | ((7u << (3 * (bit % 9 / 3))) * kColumnBits);
   }
   for (int pairs = 0; pairs < 512; ++pairs) {
     std::uint32_t excluded = 0, kept = 0;
@@ -217,6 +228,19 @@ inline int cells_in(std::uint32_t cells) {
          kTables.bits_in_row[(cells >> 18) & kRowBits];
 }
 
+// Bit counts for the branch choice (branch_cell below). The portable x86-64 target
+// has no popcnt instruction (std::popcount becomes a library call there), so the choice is
+// compiled twice: with the instruction, taken when the processor has it (every x86-64 since
+// about 2008; asked once per engine), and with a portable sum otherwise (bits_of). Both count
+// the same (Fast9.PortableCountsChooseAsThePopcntInstruction).
+#if defined(__x86_64__) && !defined(__POPCNT__)
+#define SUDOKIT_FAST9_POPCNT __attribute__((target("popcnt")))
+bool processor_has_popcnt() { return __builtin_cpu_supports("popcnt"); }
+#else
+#define SUDOKIT_FAST9_POPCNT
+bool processor_has_popcnt() { return true; }  // std::popcount is an instruction on this target
+#endif
+
 struct Board {
   std::uint32_t candidates[kWords];  // [band * 9 + digit]: a band's nine digits side by side
   std::uint32_t unsolved[3];         // per band: cells not yet placed
@@ -261,6 +285,9 @@ struct Engine::State {
   // the start of a search, and by search() when an adaptive one switches.
   bool matching_now = false;
   void begin_search();
+  // Whether the branch choice counts bits with the popcnt instruction (processor_has_popcnt;
+  // Engine::set_portable_counts turns it off, to test the other way).
+  bool popcnt = processor_has_popcnt();
   Sink sink;
   SearchStats stats;
   std::uint8_t scratch[81];
@@ -464,6 +491,86 @@ inline bool triads(Board& board, std::uint32_t& dirty) {
   }
   return true;
 }
+
+// Bits of `x` (branch_cell and crowded_bivalue_cell below). Without the instruction, the
+// classic SWAR sum (no table: the words here are up to 59 bits wide).
+template <bool kPopcnt>
+SUDOKIT_FAST9_POPCNT inline int bits_of(std::uint64_t x) {
+  if constexpr (kPopcnt) {
+    return std::popcount(x);
+  } else {
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return static_cast<int>((x * 0x0101010101010101ull) >> 56);
+  }
+}
+
+// The cell branch's choice on a wide-open board (branch_cell says when): the bivalue cell with
+// the most open peers, bivalue peers counted twice, the first in cell order on a tie; -1 when
+// no cell is bivalue. A cell that sees much of what is still open settles most when either of its
+// two digits is placed, and bivalue peers are where the next singles come from. Against the
+// rule used on emptier boards (the bivalue cell in the band, then the row, with the most
+// bivalue cells), at every choice it saves nodes everywhere (a puzzle counted to 2: top1465
+// 25.8 -> 21.0, 17_clue 2.48 -> 2.24, SE >= 8 sample 11.1 -> 10.7, serg_multi 8.86 -> 8.47),
+// but on the easy sets mostly nodes that cost little, while its counting costs on every
+// choice; from kCrowdedFrom open cells only: top1465 21.6 nodes and 9% less time, the others
+// within 2% (docs/PERFORMANCE.md, session 20). Open peers alone, or the three houses' counts
+// summed (overlaps twice), saved fewer nodes.
+// Peers in the cell's band are its row and box (Tables::band_peers), counted in one word: the
+// open ones in the low half, the bivalue ones in the high half. In the other two bands, its
+// column: both bands' words side by side (bits 0-53), the column's six cells at c + 9k, the
+// bivalue ones moved up a bit so that one count takes both.
+template <bool kPopcnt>
+SUDOKIT_FAST9_POPCNT int crowded_bivalue_cell(const std::uint32_t open[3], const std::uint32_t bivalue[3], int& band) {
+  constexpr std::uint64_t kColumnOfTwoBands = kColumnBits | static_cast<std::uint64_t>(kColumnBits) << 27;
+  int best = -1, best_score = -1;
+  for (int b = 0; b < 3; ++b) {
+    std::uint32_t cells = bivalue[b];
+    if (!cells) continue;
+    const int b1 = b == 0 ? 1 : 0, b2 = b == 2 ? 1 : 2;
+    const std::uint64_t open_there = open[b1] | static_cast<std::uint64_t>(open[b2]) << 27;
+    const std::uint64_t bivalue_there = bivalue[b1] | static_cast<std::uint64_t>(bivalue[b2]) << 27;
+    while (cells) {
+      const int i = std::countr_zero(cells);
+      cells &= cells - 1;
+      const std::uint32_t peers = kTables.band_peers[static_cast<std::size_t>(i)];
+      const int column = kTables.column_of_bit[static_cast<std::size_t>(i)];
+      const std::uint64_t here = (open[b] & peers) | static_cast<std::uint64_t>(bivalue[b] & peers) << 32;
+      const std::uint64_t there = ((open_there >> column) & kColumnOfTwoBands) |
+                                  ((bivalue_there >> column) & kColumnOfTwoBands) << 1;
+      const int score = bits_of<kPopcnt>(here) + bits_of<kPopcnt>(there);
+      if (score > best_score) best_score = score, best = i, band = b;
+    }
+  }
+  return best;
+}
+
+// The cell branch's bivalue cell (search() says when it branches on a cell); -1 when none.
+// On a wide-open board (kCrowdedFrom open cells or more), the one with the most open peers
+// (crowded_bivalue_cell says why). That choice costs a count per bivalue cell, which boards
+// with fewer open cells do not repay (their subtrees are small), so there a bivalue cell where
+// bivalue cells crowd, i.e. in the band with the most of them and in that band's row with the
+// most (about 30% fewer guesses than the first bivalue cell), the first such.
+template <bool kPopcnt>
+SUDOKIT_FAST9_POPCNT int branch_cell(const std::uint32_t open[3], const std::uint32_t bivalue[3], int& band) {
+  if (bits_of<kPopcnt>(open[0] | static_cast<std::uint64_t>(open[1]) << 32) + bits_of<kPopcnt>(open[2]) >=
+      kCrowdedFrom)
+    return crowded_bivalue_cell<kPopcnt>(open, bivalue, band);
+  int most = 0;
+  int row_counts[3][3];
+  for (int b = 0; b < 3; ++b) {
+    int n = 0;
+    for (int r = 0; r < 3; ++r) n += row_counts[b][r] = kTables.bits_in_row[(bivalue[b] >> (9 * r)) & kRowBits];
+    if (n > most) most = n, band = b;
+  }
+  if (!most) return -1;
+  int chosen_row = 0;
+  for (int r = 1; r < 3; ++r)
+    if (row_counts[band][r] > row_counts[band][chosen_row]) chosen_row = r;
+  return std::countr_zero(bivalue[band] & (kRowBits << (9 * chosen_row)));
+}
+
 }  // namespace
 
 template <bool kCapacity>
@@ -734,24 +841,11 @@ void Engine::State::search(int depth, std::uint32_t dirty) {
         continue;
       }
     }
-    // Every band's minirows settled but cells open: a bivalue cell where bivalue cells crowd,
-    // i.e. in the band with the most of them and in that band's row with the most (the rule
-    // before the matching rule: about 30% fewer guesses than the first bivalue cell).
-    // Without a bivalue cell, the open cell with the fewest candidates.
-    int band = 0, bit_index = -1;
-    int most = 0;
-    int row_counts[3][3];
-    for (int b = 0; b < 3; ++b) {
-      int n = 0;
-      for (int r = 0; r < 3; ++r) n += row_counts[b][r] = kTables.bits_in_row[(bivalue[b] >> (9 * r)) & kRowBits];
-      if (n > most) most = n, band = b;
-    }
-    if (most) {
-      int chosen_row = 0;
-      for (int r = 1; r < 3; ++r)
-        if (row_counts[band][r] > row_counts[band][chosen_row]) chosen_row = r;
-      bit_index = std::countr_zero(bivalue[band] & (kRowBits << (9 * chosen_row)));
-    }
+    // Every band's minirows settled but cells open: a bivalue cell (branch_cell says which).
+    // Without one, the open cell with the fewest candidates.
+    int band = 0;
+    int bit_index = popcnt ? branch_cell<true>(board.unsolved, bivalue, band)
+                           : branch_cell<false>(board.unsolved, bivalue, band);
     if (bit_index < 0) {
       int best = 10;
       for (int b = 0; b < 3 && best > 2; ++b) {
@@ -1045,6 +1139,7 @@ void Engine::pass_keep(int i) {
 }
 
 void Engine::set_triads(bool on) { state_->use_triads = on; }
+void Engine::set_portable_counts(bool on) { state_->popcnt = !on && processor_has_popcnt(); }
 void Engine::set_branching(Branching branching) { state_->branching = branching; }
 
 std::uint32_t clear_band_cells_for_test(bool portable, std::uint32_t* words, std::uint32_t cells) {

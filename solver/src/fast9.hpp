@@ -50,6 +50,11 @@ class Engine {
   enum class Branching { cells, matchings, adaptive };
   void set_branching(Branching branching);
 
+  /// Test hook: the cell branch's choice on a wide-open board counts bits with the popcnt
+  /// instruction where the processor has it, with a portable sum otherwise; `on` forces the
+  /// portable sum. The choices, and so everything else, are the same either way.
+  void set_portable_counts(bool on);
+
   /// A removal pass in a known order (RemovalTester::plan_pass). pass_start() takes the
   /// solution S (81 digits, kept by pointer until the next pass_start) and the order of the
   /// single-clue tests (distinct cells, at most 81), and propagates the clues
