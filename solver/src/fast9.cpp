@@ -874,25 +874,26 @@ void Engine::State::search(int depth, std::uint32_t dirty) {
         }
       }
     }
-    const std::uint32_t bit = 1u << bit_index;
-    int choices[9];
-    int n = 0;
+    // The cell's digits, gathered without a branch per digit (as for a naked single).
+    std::uint32_t choices = 0;
     for (int d = 0; d < 9; ++d)
-      if (board.candidates[word_of(d, band)] & bit) choices[n++] = d;
+      choices |= ((board.candidates[word_of(d, band)] >> bit_index) & 1u) << d;
     ++stats.guesses;
-    for (int k = 0; k + 1 < n; ++k) {
+    while (choices & (choices - 1)) {
+      const int digit = std::countr_zero(choices);
+      choices &= choices - 1;
       ++stats.nodes;
       Board& next = stack[depth + 1];
       next = board;
       std::uint32_t next_dirty = 0;
-      force(next, choices[k], band, bit_index, next_dirty);
+      force(next, digit, band, bit_index, next_dirty);
       search(depth + 1, next_dirty);
       if (sink.stop) return;
     }
     // The last choice needs no copy: continue on this board.
     ++stats.nodes;
     dirty = 0;
-    force(board, choices[n - 1], band, bit_index, dirty);
+    force(board, std::countr_zero(choices), band, bit_index, dirty);
   }
 }
 
