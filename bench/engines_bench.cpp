@@ -58,7 +58,8 @@ namespace {
 
 constexpr const char* kUsage = R"(usage: engines_bench [OPTIONS]
 Times the solving engines against the yardstick and prints markdown tables.
-  --sets A,B,...      collections under DATA/puzzles (default 17_clue,top1465,hardest_1106,serg_multi)
+  --sets A,B,...      collections under DATA/puzzles (default 17_clue,top1465,hardest_1106,serg_multi),
+                      or files of one puzzle a line (a name with a '/' or ending in .txt)
   --engines A,B       engines to time (default dlx,fast)
   --limits 1,2        solution limits (default 1,2)
   --reps N            repetitions per figure; the median is reported (default 5)
@@ -260,8 +261,12 @@ struct Collection {
 
 Collection load_collection(const Options& o, const std::string& name, const fs::path& scratch) {
   Collection c;
-  c.name = name;
-  c.file = o.data / "puzzles" / (name + ".txt");
+  // A name with a '/' or ending in ".txt" is a file of one puzzle a line (e.g. one that
+  // bench/tdoku_compare.sh wrote), shown by its stem; any other is a shared collection.
+  const bool is_file = name.find('/') != std::string::npos ||
+                       (name.size() > 4 && name.compare(name.size() - 4, 4, ".txt") == 0);
+  c.name = is_file ? fs::path(name).stem().string() : name;
+  c.file = is_file ? fs::path(name) : o.data / "puzzles" / (name + ".txt");
   std::ifstream in(c.file);
   if (!in) throw std::runtime_error("cannot read " + c.file.string());
   RecordReader reader(in, c.file.string());
@@ -275,7 +280,7 @@ Collection load_collection(const Options& o, const std::string& name, const fs::
   if (c.puzzles.empty()) throw std::runtime_error(c.file.string() + " holds no puzzle");
   if (o.max_puzzles && c.puzzles.size() == o.max_puzzles) {
     // A cut collection: both sides must see the same puzzles, so write them out.
-    c.file = scratch / (name + ".txt");
+    c.file = scratch / (c.name + ".txt");
     std::ofstream out(c.file);
     for (const Grid& g : c.puzzles) out << to_line(g) << '\n';
   }
