@@ -1072,23 +1072,37 @@ std::size_t verity_steps(const Board& board, Mode mode, std::span<const Choice> 
     }
   }
   std::uint64_t* const both = common.words().data();
+  // The words of the running intersection that are not empty, ascending: after the first
+  // branch most words are, so the other branches are intersected on these alone (the full
+  // scans were 6% of a hard puzzle's grade). `both` stays whole: a word left out is 0.
+  thread_local std::vector<std::uint32_t> live;
+  live.resize(a.words);
   for (const Choice& choice : choices) {
     bool usable = choice.branches.size() >= 2;
     for (int s : choice.branches) usable = usable && a.ran[static_cast<std::size_t>(s)] && !a.contradicts[static_cast<std::size_t>(s)];
     if (!usable) continue;
     const std::uint64_t* first = reach_of(a, prop, choice.branches[0], prefix);
-    for (std::size_t k = 0; k < a.words; ++k) both[k] = first[k] & progress_words[k];
-    bool any = true;
-    for (std::size_t i = 1; i < choice.branches.size() && any; ++i) {
-      const std::uint64_t* w = reach_of(a, prop, choice.branches[i], prefix);
-      std::uint64_t left = 0;
-      for (std::size_t k = 0; k < a.words; ++k) left |= both[k] &= w[k];
-      any = left != 0;
+    std::size_t live_count = 0;
+    for (std::size_t k = 0; k < a.words; ++k) {
+      both[k] = first[k] & progress_words[k];
+      live[live_count] = static_cast<std::uint32_t>(k);
+      live_count += both[k] != 0;
     }
-    if (!any) continue;
+    for (std::size_t i = 1; i < choice.branches.size() && live_count; ++i) {
+      const std::uint64_t* w = reach_of(a, prop, choice.branches[i], prefix);
+      std::size_t kept = 0;
+      for (std::size_t j = 0; j < live_count; ++j) {
+        const std::uint32_t k = live[j];
+        both[k] &= w[k];
+        live[kept] = k;
+        kept += both[k] != 0;
+      }
+      live_count = kept;
+    }
+    if (!live_count) continue;
     targets.clear();
-    for (std::size_t k = 0; k < a.words; ++k)
-      for (std::uint64_t m = both[k]; m; m &= m - 1) targets.push_back(static_cast<int>(k * 64) + lowest(m));
+    for (std::size_t j = 0; j < live_count; ++j)
+      for (std::uint64_t m = both[live[j]]; m; m &= m - 1) targets.push_back(static_cast<int>(live[j] * 64) + lowest(m));
     if (targets.empty()) continue;
     for (int b : choice.branches) {
       auto& list = by_branch[static_cast<std::size_t>(b)];
