@@ -574,8 +574,10 @@ SUDOKIT_FAST9_POPCNT int branch_cell(const std::uint32_t open[3], const std::uin
       kCrowdedFrom)
     return crowded_bivalue_cell<kPopcnt>(open, bivalue, band);
   if constexpr (kPopcnt) {
-    // The same choice as below, in counts a few instructions each and selects that compile
-    // to conditional moves (this runs at every cell branch; the loop below mispredicts).
+    // The same choice as the loop below (kept for processors without the instruction), in
+    // counts of a few instructions each and selects that compile to conditional moves: this
+    // runs at every cell branch (serg_multi: 1.7% -> 0.6% more instructions than before the
+    // crowded choice, docs/PERFORMANCE.md session 20).
     const int n0 = std::popcount(bivalue[0]), n1 = std::popcount(bivalue[1]), n2 = std::popcount(bivalue[2]);
     band = n1 > n0 ? 1 : 0;
     int most = n1 > n0 ? n1 : n0;
