@@ -316,43 +316,28 @@ struct Engine::State {
 
 namespace {
 
+// Which of a band's nine digit words (bit d for digit d) hold any of `cells`: the digits of a
+// cell (a naked single, a branch cell), and what a placement's band clear changes.
+inline std::uint32_t digits_at_portable(const std::uint32_t* words, std::uint32_t cells) {
+  std::uint32_t digits = 0;
+  for (int d = 0; d < 9; ++d) digits |= static_cast<std::uint32_t>((words[d] & cells) != 0) << d;
+  return digits;
+}
+
 // Clears `cells` from the nine digit words of one band (contiguous) and returns which of
 // them (bit d for digit d) held any of those cells. The placement's hottest step; SSE2 (part of
 // the x86-64 baseline, so no run-time check) does eight words in two registers. Both versions
 // are compared on random inputs by the unit test through clear_band_cells_for_test.
+// (The check covers digits_at too: each version's clear reports through it.)
 inline std::uint32_t clear_band_cells_portable(std::uint32_t* words, std::uint32_t cells) {
-  std::uint32_t changed = 0;
-  for (int d = 0; d < 9; ++d) {
-    const std::uint32_t before = words[d];
-    words[d] = before & ~cells;
-    changed |= static_cast<std::uint32_t>((before & cells) != 0) << d;
-  }
+  const std::uint32_t changed = digits_at_portable(words, cells);
+  for (int d = 0; d < 9; ++d) words[d] &= ~cells;
   return changed;
 }
 
 #if defined(__SSE2__)
-inline std::uint32_t clear_band_cells_sse2(std::uint32_t* words, std::uint32_t cells) {
-  const __m128i mask = _mm_set1_epi32(static_cast<int>(cells));
-  const __m128i zero = _mm_setzero_si128();
-  auto* low = reinterpret_cast<__m128i*>(words);
-  auto* high = reinterpret_cast<__m128i*>(words + 4);
-  const __m128i a = _mm_loadu_si128(low), b = _mm_loadu_si128(high);
-  _mm_storeu_si128(low, _mm_andnot_si128(mask, a));
-  _mm_storeu_si128(high, _mm_andnot_si128(mask, b));
-  const int untouched = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(a, mask), zero))) |
-                        (_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(b, mask), zero))) << 4);
-  std::uint32_t changed = ~static_cast<std::uint32_t>(untouched) & 0xFFu;
-  const std::uint32_t before = words[8];
-  words[8] = before & ~cells;
-  return changed | static_cast<std::uint32_t>((before & cells) != 0) << 8;
-}
-constexpr bool kVectorBandClear = true;
-inline std::uint32_t clear_band_cells(std::uint32_t* words, std::uint32_t cells) {
-  return clear_band_cells_sse2(words, cells);
-}
-// Which of a band's nine digit words (bit d for digit d) hold any of `cells`: the digits of a
-// cell, for a naked single and a branch cell. The same two registers as above, no stores.
-inline std::uint32_t digits_at(const std::uint32_t* words, std::uint32_t cells) {
+// Eight words in two registers, the ninth alone.
+inline std::uint32_t digits_at_sse2(const std::uint32_t* words, std::uint32_t cells) {
   const __m128i mask = _mm_set1_epi32(static_cast<int>(cells));
   const __m128i zero = _mm_setzero_si128();
   const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(words));
@@ -361,15 +346,28 @@ inline std::uint32_t digits_at(const std::uint32_t* words, std::uint32_t cells) 
                    (_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(b, mask), zero))) << 4);
   return (~static_cast<std::uint32_t>(none) & 0xFFu) | static_cast<std::uint32_t>((words[8] & cells) != 0) << 8;
 }
+inline std::uint32_t clear_band_cells_sse2(std::uint32_t* words, std::uint32_t cells) {
+  const std::uint32_t changed = digits_at_sse2(words, cells);
+  const __m128i mask = _mm_set1_epi32(static_cast<int>(cells));
+  auto* low = reinterpret_cast<__m128i*>(words);
+  auto* high = reinterpret_cast<__m128i*>(words + 4);
+  _mm_storeu_si128(low, _mm_andnot_si128(mask, _mm_loadu_si128(low)));
+  _mm_storeu_si128(high, _mm_andnot_si128(mask, _mm_loadu_si128(high)));
+  words[8] &= ~cells;
+  return changed;
+}
+constexpr bool kVectorBandClear = true;
+inline std::uint32_t clear_band_cells(std::uint32_t* words, std::uint32_t cells) {
+  return clear_band_cells_sse2(words, cells);
+}
+inline std::uint32_t digits_at(const std::uint32_t* words, std::uint32_t cells) { return digits_at_sse2(words, cells); }
 #else
 constexpr bool kVectorBandClear = false;
 inline std::uint32_t clear_band_cells(std::uint32_t* words, std::uint32_t cells) {
   return clear_band_cells_portable(words, cells);
 }
 inline std::uint32_t digits_at(const std::uint32_t* words, std::uint32_t cells) {
-  std::uint32_t digits = 0;
-  for (int d = 0; d < 9; ++d) digits |= static_cast<std::uint32_t>((words[d] & cells) != 0) << d;
-  return digits;
+  return digits_at_portable(words, cells);
 }
 #endif
 
@@ -573,35 +571,21 @@ SUDOKIT_FAST9_POPCNT int branch_cell(const std::uint32_t open[3], const std::uin
   if (bits_of<kPopcnt>(open[0] | static_cast<std::uint64_t>(open[1]) << 32) + bits_of<kPopcnt>(open[2]) >=
       kCrowdedFrom)
     return crowded_bivalue_cell<kPopcnt>(open, bivalue, band);
-  if constexpr (kPopcnt) {
-    // The same choice as the loop below (kept for processors without the instruction), in
-    // counts of a few instructions each and selects that compile to conditional moves: this
-    // runs at every cell branch (serg_multi: 1.7% -> 0.6% more instructions than before the
-    // crowded choice, docs/PERFORMANCE.md session 20).
-    const int n0 = std::popcount(bivalue[0]), n1 = std::popcount(bivalue[1]), n2 = std::popcount(bivalue[2]);
-    band = n1 > n0 ? 1 : 0;
-    int most = n1 > n0 ? n1 : n0;
-    band = n2 > most ? 2 : band;
-    most = n2 > most ? n2 : most;
-    if (!most) return -1;
-    const std::uint32_t cells = bivalue[band];
-    const int r0 = std::popcount(cells & kRowBits), r1 = std::popcount(cells & (kRowBits << 9)), r2 = most - r0 - r1;
-    int row = r1 > r0 ? 1 : 0;
-    row = r2 > (r1 > r0 ? r1 : r0) ? 2 : row;
-    return std::countr_zero(cells & (kRowBits << (9 * row)));
-  }
-  int most = 0;
-  int row_counts[3][3];
-  for (int b = 0; b < 3; ++b) {
-    int n = 0;
-    for (int r = 0; r < 3; ++r) n += row_counts[b][r] = kTables.bits_in_row[(bivalue[b] >> (9 * r)) & kRowBits];
-    if (n > most) most = n, band = b;
-  }
+  // Counts and selects that compile to conditional moves: this runs at every cell branch
+  // (a loop of table counts and compares cost serg_multi 1.7% more instructions than the rule
+  // before the crowded choice; this, 0.6%; docs/PERFORMANCE.md session 20).
+  const int n0 = bits_of<kPopcnt>(bivalue[0]), n1 = bits_of<kPopcnt>(bivalue[1]), n2 = bits_of<kPopcnt>(bivalue[2]);
+  band = n1 > n0 ? 1 : 0;
+  int most = n1 > n0 ? n1 : n0;
+  band = n2 > most ? 2 : band;
+  most = n2 > most ? n2 : most;
   if (!most) return -1;
-  int chosen_row = 0;
-  for (int r = 1; r < 3; ++r)
-    if (row_counts[band][r] > row_counts[band][chosen_row]) chosen_row = r;
-  return std::countr_zero(bivalue[band] & (kRowBits << (9 * chosen_row)));
+  const std::uint32_t cells = bivalue[band];
+  const int r0 = bits_of<kPopcnt>(cells & kRowBits), r1 = bits_of<kPopcnt>(cells & (kRowBits << 9));
+  const int r2 = most - r0 - r1;
+  int row = r1 > r0 ? 1 : 0;
+  row = r2 > (r1 > r0 ? r1 : r0) ? 2 : row;
+  return std::countr_zero(cells & (kRowBits << (9 * row)));
 }
 
 }  // namespace
