@@ -121,7 +121,7 @@ class Bits {
 /// Follows one assumption to its consequences (or to a contradiction) on a fixed board.
 class Propagator {
  public:
-  Propagator(const Topology& topo, Mode mode) : topo_(topo), mode_(mode) {
+  Propagator(const Topology& topo, Mode mode) : topo_(topo), mode_(mode), house_count_(topo.houses()) {
     // Each cell's houses (row, column, box, then a variant's extra ones), flat: read for
     // every state added and expanded.
     houses_first_.assign(static_cast<std::size_t>(topo_.cells) + 1, 0);
@@ -495,17 +495,19 @@ class Propagator {
       return;
     }
     if constexpr (M == Mode::static_links) return;  // static links read the fixed board only
+    // The digit's counts (and masks) lie together: one offset for the cell's houses.
+    const std::size_t at = place_index(0, digit);
     if (States::on(s)) {
-      for (const int h : houses(cell)) count_[place_index(h, digit)] += kPlaced;
+      for (const int h : houses(cell)) count_[at + static_cast<std::size_t>(h)] += kPlaced;
     } else {
       if (M != Mode::single_digit || !use_bits_) cand_[static_cast<std::size_t>(cell)] &= static_cast<std::uint16_t>(~digit_bit(digit));
       if (use_bits_) digit_cells_[static_cast<std::size_t>(digit - 1)].reset(cell);
       const int first = houses_first_[static_cast<std::size_t>(cell)], end = houses_first_[static_cast<std::size_t>(cell) + 1];
       for (int i = first; i < end; ++i) {
         const int h = houses_of_[static_cast<std::size_t>(i)];
-        --count_[place_index(h, digit)];
+        --count_[at + static_cast<std::size_t>(h)];
         if constexpr (M == Mode::dynamic_plus) {  // locked candidates look here again
-          place_mask_[place_index(h, digit)] &= static_cast<std::uint16_t>(~house_bit_of_[static_cast<std::size_t>(i)]);
+          place_mask_[at + static_cast<std::size_t>(h)] &= static_cast<std::uint16_t>(~house_bit_of_[static_cast<std::size_t>(i)]);
           const std::size_t hd = static_cast<std::size_t>(h * topo_.n + digit - 1);
           dirty_[hd >> 6] |= std::uint64_t{1} << (hd & 63);
         }
@@ -516,8 +518,9 @@ class Propagator {
   /// add_span<dynamic_plus>'s changes to the assumed board for a state already known.
   void mark_on_board(int s) {
     const int cell = cell_of(s), digit = digit_of(s);
+    const std::size_t at = place_index(0, digit);
     if (States::on(s)) {
-      for (const int h : houses(cell)) count_[place_index(h, digit)] += kPlaced;
+      for (const int h : houses(cell)) count_[at + static_cast<std::size_t>(h)] += kPlaced;
       return;
     }
     cand_[static_cast<std::size_t>(cell)] &= static_cast<std::uint16_t>(~digit_bit(digit));
@@ -525,8 +528,8 @@ class Propagator {
     const int first = houses_first_[static_cast<std::size_t>(cell)], end = houses_first_[static_cast<std::size_t>(cell) + 1];
     for (int i = first; i < end; ++i) {
       const int h = houses_of_[static_cast<std::size_t>(i)];
-      --count_[place_index(h, digit)];
-      place_mask_[place_index(h, digit)] &= static_cast<std::uint16_t>(~house_bit_of_[static_cast<std::size_t>(i)]);
+      --count_[at + static_cast<std::size_t>(h)];
+      place_mask_[at + static_cast<std::size_t>(h)] &= static_cast<std::uint16_t>(~house_bit_of_[static_cast<std::size_t>(i)]);
       const std::size_t hd = static_cast<std::size_t>(h * topo_.n + digit - 1);
       dirty_[hd >> 6] |= std::uint64_t{1} << (hd & 63);
     }
@@ -750,8 +753,11 @@ class Propagator {
   // Digit-major (place_index): one digit's counts lie together, for single_digit's restore.
   static constexpr std::int16_t kPlaced = 64;
   std::vector<std::int16_t> base_place_count_, count_;
+  // The topology's house count, held here: place_index() runs for every state reached, and
+  // read through topo_ it was a reload after every store of a run.
+  int house_count_;
   std::size_t place_index(int house, int digit) const {
-    return static_cast<std::size_t>((digit - 1) * topo_.houses() + house);
+    return static_cast<std::size_t>((digit - 1) * house_count_ + house);
   }
   int run_digit_ = kNone;  // single_digit on bit sets: the digit the last run changed
   // dynamic_plus: per (house, digit) as place_index, the digit's places in the house as bits
@@ -896,11 +902,15 @@ Analysis& analyse(const Board& board, Mode mode, bool with_false) {
   if (by_closure) prop.static_closure();
   // A "+" analysis starts each run from the dynamic one's where that is known.
   const Analysis* const prefix = dynamic_prefix(board, mode, a.skipping);
-  for (int c = 0; c < board.cells(); ++c) {
-    if (board.value(c)) continue;
-    for (std::uint64_t m = board.candidates(c); m; m &= m - 1)
-      for (bool on : {true, false}) {
-        if (!on && !with_false) continue;
+  // Every "true" assumption before any "false" one: a true state's run removes its digit
+  // from the peers and its cell's other digits, so it reaches more of the later "false"
+  // assumptions (which are then not run) than the other way round. The order changes only
+  // which runs are made: every result is the same (see above).
+  for (bool on : {true, false}) {
+    if (!on && !with_false) continue;
+    for (int c = 0; c < board.cells(); ++c) {
+      if (board.value(c)) continue;
+      for (std::uint64_t m = board.candidates(c); m; m &= m - 1) {
         const int s = st.state(c, lowest(m) + 1, on);
         if (a.ran[static_cast<std::size_t>(s)]) continue;
         a.ran[static_cast<std::size_t>(s)] = 1;
@@ -930,6 +940,7 @@ Analysis& analyse(const Board& board, Mode mode, bool with_false) {
           for (std::size_t k = 0; k < a.words; ++k) a.covered[k] |= known[k];
         }
       }
+    }
   }
   return a;
 }
