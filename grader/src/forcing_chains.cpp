@@ -265,16 +265,14 @@ class Propagator {
     std::vector<std::uint64_t>& words = known_.words();
     for (std::size_t k = 0; k < words.size(); ++k) {
       words[k] = reach[k];
-      for (std::uint64_t m = reach[k]; m; m &= m - 1) mark_on_board(static_cast<int>(k * 64) + lowest(m));
-    }
-    for (std::size_t qi = 0; locked_candidates();) {
-      if (contradiction_) return false;
-      for (; qi < order_.size(); ++qi) {
-        expand<Mode::dynamic_plus>(order_[qi]);
-        if (contradiction_) return false;
+      for (std::uint64_t m = reach[k]; m; m &= m - 1) {
+        if (three_houses_)
+          mark_on_board<true>(static_cast<int>(k * 64) + lowest(m));
+        else
+          mark_on_board<false>(static_cast<int>(k * 64) + lowest(m));
       }
     }
-    return !contradiction_;
+    return three_houses_ ? go_on_plus<true>() : go_on_plus<false>();
   }
 
   /// Propagates from `assumption`; true when it leads to a contradiction.
@@ -300,10 +298,10 @@ class Propagator {
     contradiction_ = false;
     // One loop per mode, so that the mode's tests are made once per run, not per state.
     switch (mode_) {
-      case Mode::single_digit: propagate<Mode::single_digit>(assumption); break;
-      case Mode::static_links: propagate<Mode::static_links>(assumption); break;
-      case Mode::dynamic: propagate<Mode::dynamic>(assumption); break;
-      case Mode::dynamic_plus: propagate<Mode::dynamic_plus>(assumption); break;
+      case Mode::single_digit: three_houses_ ? propagate<Mode::single_digit, true>(assumption) : propagate<Mode::single_digit, false>(assumption); break;
+      case Mode::static_links: propagate<Mode::static_links, false>(assumption); break;
+      case Mode::dynamic: three_houses_ ? propagate<Mode::dynamic, true>(assumption) : propagate<Mode::dynamic, false>(assumption); break;
+      case Mode::dynamic_plus: three_houses_ ? propagate<Mode::dynamic_plus, true>(assumption) : propagate<Mode::dynamic_plus, false>(assumption); break;
     }
     return contradiction_;
   }
@@ -461,21 +459,47 @@ class Propagator {
   int cell_of(int s) const { return static_cast<int>(cell_digit_[static_cast<std::size_t>(s >> 1)] >> 8); }
   int digit_of(int s) const { return static_cast<int>(cell_digit_[static_cast<std::size_t>(s >> 1)] & 0xFF); }
 
-  template <Mode M>
+  // The run's rules, compiled per mode and for K, "three houses": every cell in exactly its
+  // row, column and box (no variant houses), so that the loops over a cell's houses have a
+  // fixed count (house_range()): about 4% of a hard grade's instructions.
+  template <Mode M, bool K>
   void propagate(int assumption) {
-    add<M>(assumption, {});
+    add<M, K>(assumption, {});
     std::size_t qi = 0;
     for (;;) {
-      for (; qi < order_.size() && !contradiction_; ++qi) expand<M>(order_[qi]);
+      for (; qi < order_.size() && !contradiction_; ++qi) expand<M, K>(order_[qi]);
       // Singles exhausted: the "plus" rules, then singles again on what they removed.
-      if (contradiction_ || M != Mode::dynamic_plus || !locked_candidates()) break;
+      if (contradiction_ || M != Mode::dynamic_plus || !locked_candidates<K>()) break;
     }
   }
 
-  template <Mode M>
-  void add(int s, std::initializer_list<int> parents) { add_span<M>(s, parents.begin(), parents.size()); }
+  /// continue_plus() from its pause: locked candidates and singles until neither acts.
+  template <bool K>
+  bool go_on_plus() {
+    for (std::size_t qi = 0; locked_candidates<K>();) {
+      if (contradiction_) return false;
+      for (; qi < order_.size(); ++qi) {
+        expand<Mode::dynamic_plus, K>(order_[qi]);
+        if (contradiction_) return false;
+      }
+    }
+    return !contradiction_;
+  }
 
-  template <Mode M>
+  /// `cell`'s houses: where they start in houses_of_ (and house_bit_of_), and how many; with
+  /// K a fixed three. The callers keep a pointer of their own into houses_of_, which the
+  /// stores of a run would otherwise make the compiler reload at every house.
+  template <bool K>
+  std::pair<int, int> house_range(int cell) const {
+    if constexpr (K) return {3 * cell, 3};
+    const int first = houses_first_[static_cast<std::size_t>(cell)];
+    return {first, houses_first_[static_cast<std::size_t>(cell) + 1] - first};
+  }
+
+  template <Mode M, bool K>
+  void add(int s, std::initializer_list<int> parents) { add_span<M, K>(s, parents.begin(), parents.size()); }
+
+  template <Mode M, bool K>
   void add_span(int s, const int* parents, std::size_t count) {
     if (known_.test(s)) return;
     known_.set(s);
@@ -497,17 +521,19 @@ class Propagator {
     if constexpr (M == Mode::static_links) return;  // static links read the fixed board only
     // The digit's counts (and masks) lie together: one offset for the cell's houses.
     const std::size_t at = place_index(0, digit);
+    const auto [first, many] = house_range<K>(cell);
+    const int* const hs = houses_of_.data() + first;
+    std::int16_t* const counts = count_.data() + at;
     if (States::on(s)) {
-      for (const int h : houses(cell)) count_[at + static_cast<std::size_t>(h)] += kPlaced;
+      for (int i = 0; i < many; ++i) counts[hs[i]] += kPlaced;
     } else {
       if (M != Mode::single_digit || !use_bits_) cand_[static_cast<std::size_t>(cell)] &= static_cast<std::uint16_t>(~digit_bit(digit));
       if (use_bits_) digit_cells_[static_cast<std::size_t>(digit - 1)].reset(cell);
-      const int first = houses_first_[static_cast<std::size_t>(cell)], end = houses_first_[static_cast<std::size_t>(cell) + 1];
-      for (int i = first; i < end; ++i) {
-        const int h = houses_of_[static_cast<std::size_t>(i)];
-        --count_[at + static_cast<std::size_t>(h)];
+      for (int i = 0; i < many; ++i) {
+        const int h = hs[i];
+        --counts[h];
         if constexpr (M == Mode::dynamic_plus) {  // locked candidates look here again
-          place_mask_[at + static_cast<std::size_t>(h)] &= static_cast<std::uint16_t>(~house_bit_of_[static_cast<std::size_t>(i)]);
+          place_mask_[at + static_cast<std::size_t>(h)] &= static_cast<std::uint16_t>(~house_bit_of_[static_cast<std::size_t>(first + i)]);
           const std::size_t hd = static_cast<std::size_t>(h * topo_.n + digit - 1);
           dirty_[hd >> 6] |= std::uint64_t{1} << (hd & 63);
         }
@@ -516,26 +542,28 @@ class Propagator {
   }
 
   /// add_span<dynamic_plus>'s changes to the assumed board for a state already known.
+  template <bool K>
   void mark_on_board(int s) {
     const int cell = cell_of(s), digit = digit_of(s);
     const std::size_t at = place_index(0, digit);
+    const auto [first, many] = house_range<K>(cell);
+    const int* const hs = houses_of_.data() + first;
     if (States::on(s)) {
-      for (const int h : houses(cell)) count_[at + static_cast<std::size_t>(h)] += kPlaced;
+      for (int i = 0; i < many; ++i) count_[at + static_cast<std::size_t>(hs[i])] += kPlaced;
       return;
     }
     cand_[static_cast<std::size_t>(cell)] &= static_cast<std::uint16_t>(~digit_bit(digit));
     if (use_bits_) digit_cells_[static_cast<std::size_t>(digit - 1)].reset(cell);
-    const int first = houses_first_[static_cast<std::size_t>(cell)], end = houses_first_[static_cast<std::size_t>(cell) + 1];
-    for (int i = first; i < end; ++i) {
-      const int h = houses_of_[static_cast<std::size_t>(i)];
+    for (int i = 0; i < many; ++i) {
+      const int h = hs[i];
       --count_[at + static_cast<std::size_t>(h)];
-      place_mask_[at + static_cast<std::size_t>(h)] &= static_cast<std::uint16_t>(~house_bit_of_[static_cast<std::size_t>(i)]);
+      place_mask_[at + static_cast<std::size_t>(h)] &= static_cast<std::uint16_t>(~house_bit_of_[static_cast<std::size_t>(first + i)]);
       const std::size_t hd = static_cast<std::size_t>(h * topo_.n + digit - 1);
       dirty_[hd >> 6] |= std::uint64_t{1} << (hd & 63);
     }
   }
 
-  template <Mode M>
+  template <Mode M, bool K>
   void expand(int s) {
     const int cell = cell_of(s), digit = digit_of(s);
     const std::uint64_t dbit = digit_bit(digit);
@@ -549,12 +577,12 @@ class Propagator {
           const CellBits fresh = topo_.peer_set[static_cast<std::size_t>(cell)] & digit_cells_[static_cast<std::size_t>(digit - 1)];
           if constexpr (M != Mode::single_digit)
             for (std::uint64_t m = cand_[static_cast<std::size_t>(cell)] & ~dbit; m; m &= m - 1) {
-              add<M>(states_.state(cell, lowest(m) + 1, false), {s});
+              add<M, K>(states_.state(cell, lowest(m) + 1, false), {s});
               if (contradiction_) return;
             }
           for (int k = 0; k < CellBits::kWords; ++k)
             for (std::uint64_t m = fresh.w[static_cast<std::size_t>(k)]; m; m &= m - 1) {
-              add<M>(states_.state(k * 64 + lowest(m), digit, false), {s});
+              add<M, K>(states_.state(k * 64 + lowest(m), digit, false), {s});
               if (contradiction_) return;
             }
           return;
@@ -565,7 +593,7 @@ class Propagator {
       for (int i = on_first_[static_cast<std::size_t>(index)]; i < end; ++i) {
         const int child = on_children_[static_cast<std::size_t>(i)];
         if (known_.test(child)) continue;
-        add<M>(child, {s});
+        add<M, K>(child, {s});
         if (contradiction_) return;
       }
       return;
@@ -573,7 +601,7 @@ class Propagator {
     // False: what it leaves single.
     if constexpr (M == Mode::static_links) {
       const std::uint64_t m = base_[static_cast<std::size_t>(cell)];
-      if (popcount(m) == 2) add<M>(states_.state(cell, lowest(m & ~dbit) + 1, true), {s});
+      if (popcount(m) == 2) add<M, K>(states_.state(cell, lowest(m & ~dbit) + 1, true), {s});
       int houses[kMaxCellHouses];
       const int in_houses = cell_houses(cell, houses);
       for (int i = 0; i < in_houses; ++i) {
@@ -584,7 +612,7 @@ class Propagator {
         const std::size_t hd = static_cast<std::size_t>(h * topo_.n + digit - 1);
         if (base_count_[hd] != 2) continue;
         const int other = pair_places_[2 * hd + 1] != cell ? pair_places_[2 * hd + 1] : pair_places_[2 * hd];
-        add<M>(states_.state(other, digit, true), {s});
+        add<M, K>(states_.state(other, digit, true), {s});
       }
       return;
     } else {  // singles on the assumed board
@@ -601,14 +629,17 @@ class Propagator {
             contradiction_ = true;
             return;
           }
-          add_span<M>(states_.state(cell, lowest(left) + 1, true), scratch_.data(), scratch_.size());
+          add_span<M, K>(states_.state(cell, lowest(left) + 1, true), scratch_.data(), scratch_.size());
           if (contradiction_) return;
         }
       }
       // Most removals leave every house two places or more: that test first, on a local pointer
       // (the stores of add_span would otherwise make the compiler reload the vector's data).
       const std::int16_t* const counts = count_.data() + place_index(0, digit);
-      for (const int h : houses(cell)) {
+      const auto [first, many] = house_range<K>(cell);
+      const int* const hs = houses_of_.data() + first;
+      for (int i = 0; i < many; ++i) {
+        const int h = hs[i];
         if (counts[h] > 1) continue;  // two places or more, or placed (kPlaced)
         // The place left (if any), and the removals that emptied the rest: the parents (their
         // order does not matter: proofs are sorted by derivation order).
@@ -637,7 +668,7 @@ class Propagator {
           contradiction_ = true;
           return;
         }
-        add_span<M>(states_.state(place, digit, true), scratch_.data(), scratch_.size());
+        add_span<M, K>(states_.state(place, digit, true), scratch_.data(), scratch_.size());
         if (contradiction_) return;
       }
     }
@@ -646,6 +677,7 @@ class Propagator {
   /// Locked candidates on the assumed board: a digit confined to one line inside a box (or
   /// to one box inside a line) leaves the rest of the line (box); the removals that
   /// confined it are the reasons. True when it removed something.
+  template <bool K>
   bool locked_candidates() {
     const int n = topo_.n, houses_count = topo_.houses();
     const std::size_t before = order_.size();
@@ -689,7 +721,7 @@ class Propagator {
           scratch_.push_back(states_.state(topo_.house(h)[static_cast<std::size_t>(lowest(m))], d, false));
         for (std::uint32_t m = removed; m; m &= m - 1) {
           // add_span leaves scratch_ alone, and one removal makes no other known.
-          add_span<Mode::dynamic_plus>(states_.state(topo_.house(target)[static_cast<std::size_t>(lowest(m))], d, false), scratch_.data(), scratch_.size());
+          add_span<Mode::dynamic_plus, K>(states_.state(topo_.house(target)[static_cast<std::size_t>(lowest(m))], d, false), scratch_.data(), scratch_.size());
           if (contradiction_) break;
         }
       }
@@ -753,6 +785,9 @@ class Propagator {
   // Digit-major (place_index): one digit's counts lie together, for single_digit's restore.
   static constexpr std::int16_t kPlaced = 64;
   std::vector<std::int16_t> base_place_count_, count_;
+  // Every cell in exactly three houses (row, column, box), houses_of_ three per cell: the
+  // K form of the run's rules.
+  bool three_houses_ = topo_.extra_mask.empty();
   // The topology's house count, held here: place_index() runs for every state reached, and
   // read through topo_ it was a reload after every store of a run.
   int house_count_;
