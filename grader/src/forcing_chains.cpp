@@ -145,7 +145,8 @@ class Propagator {
       }
     cell_digit_.resize(static_cast<std::size_t>(topo_.cells * topo_.n));
     for (int i = 0; i < topo_.cells * topo_.n; ++i)
-      cell_digit_[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(((i / topo_.n) << 8) | (i % topo_.n + 1));
+      cell_digit_[static_cast<std::size_t>(i)] =
+          static_cast<std::uint32_t>((place_index(0, i % topo_.n + 1) << 16) | static_cast<std::size_t>((i / topo_.n) << 8) | static_cast<std::size_t>(i % topo_.n + 1));
     // The modes that track the assumed board read it as cell bit sets where the topology has
     // them (up to 256 cells): a placement's removals, a house's last place, and for
     // dynamic_plus the confinement of locked candidates.
@@ -456,8 +457,10 @@ class Propagator {
 
  private:
   // A state's cell and digit from a table: States' division by n costs more on this path.
-  int cell_of(int s) const { return static_cast<int>(cell_digit_[static_cast<std::size_t>(s >> 1)] >> 8); }
+  int cell_of(int s) const { return static_cast<int>((cell_digit_[static_cast<std::size_t>(s >> 1)] >> 8) & 0xFF); }
   int digit_of(int s) const { return static_cast<int>(cell_digit_[static_cast<std::size_t>(s >> 1)] & 0xFF); }
+  /// place_index(0, digit_of(s)): where the state's digit's counts start.
+  std::size_t digit_at(int s) const { return cell_digit_[static_cast<std::size_t>(s >> 1)] >> 16; }
 
   // The run's rules, compiled per mode and for K, "three houses": every cell in exactly its
   // row, column and box (no variant houses), so that the loops over a cell's houses have a
@@ -520,7 +523,7 @@ class Propagator {
     }
     if constexpr (M == Mode::static_links) return;  // static links read the fixed board only
     // The digit's counts (and masks) lie together: one offset for the cell's houses.
-    const std::size_t at = place_index(0, digit);
+    const std::size_t at = digit_at(s);
     const auto [first, many] = house_range<K>(cell);
     const int* const hs = houses_of_.data() + first;
     std::int16_t* const counts = count_.data() + at;
@@ -534,7 +537,7 @@ class Propagator {
         --counts[h];
         if constexpr (M == Mode::dynamic_plus) {  // locked candidates look here again
           place_mask_[at + static_cast<std::size_t>(h)] &= static_cast<std::uint16_t>(~house_bit_of_[static_cast<std::size_t>(first + i)]);
-          const std::size_t hd = static_cast<std::size_t>(h * topo_.n + digit - 1);
+          const std::size_t hd = static_cast<std::size_t>(h * states_.n + digit - 1);
           dirty_[hd >> 6] |= std::uint64_t{1} << (hd & 63);
         }
       }
@@ -545,7 +548,7 @@ class Propagator {
   template <bool K>
   void mark_on_board(int s) {
     const int cell = cell_of(s), digit = digit_of(s);
-    const std::size_t at = place_index(0, digit);
+    const std::size_t at = digit_at(s);
     const auto [first, many] = house_range<K>(cell);
     const int* const hs = houses_of_.data() + first;
     if (States::on(s)) {
@@ -558,7 +561,7 @@ class Propagator {
       const int h = hs[i];
       --count_[at + static_cast<std::size_t>(h)];
       place_mask_[at + static_cast<std::size_t>(h)] &= static_cast<std::uint16_t>(~house_bit_of_[static_cast<std::size_t>(first + i)]);
-      const std::size_t hd = static_cast<std::size_t>(h * topo_.n + digit - 1);
+      const std::size_t hd = static_cast<std::size_t>(h * states_.n + digit - 1);
       dirty_[hd >> 6] |= std::uint64_t{1} << (hd & 63);
     }
   }
@@ -609,7 +612,7 @@ class Propagator {
         if (contradiction_) return;
         // The digit's other place when the house has exactly two (the later one in house
         // order unless `cell` is it).
-        const std::size_t hd = static_cast<std::size_t>(h * topo_.n + digit - 1);
+        const std::size_t hd = static_cast<std::size_t>(h * states_.n + digit - 1);
         if (base_count_[hd] != 2) continue;
         const int other = pair_places_[2 * hd + 1] != cell ? pair_places_[2 * hd + 1] : pair_places_[2 * hd];
         add<M, K>(states_.state(other, digit, true), {s});
@@ -635,7 +638,7 @@ class Propagator {
       }
       // Most removals leave every house two places or more: that test first, on a local pointer
       // (the stores of add_span would otherwise make the compiler reload the vector's data).
-      const std::int16_t* const counts = count_.data() + place_index(0, digit);
+      const std::int16_t* const counts = count_.data() + digit_at(s);
       const auto [first, many] = house_range<K>(cell);
       const int* const hs = houses_of_.data() + first;
       for (int i = 0; i < many; ++i) {
@@ -822,7 +825,9 @@ class Propagator {
   std::vector<int> pool_, conflict_, scratch_;
   StateList order_;
   std::vector<int> on_first_, on_children_;  // per candidate (cell·n + digit-1): what its true state removes
-  std::vector<std::uint32_t> cell_digit_;  // per candidate (cell·n + digit-1): cell << 8 | digit
+  // Per candidate (cell·n + digit-1): place_index(0, digit) << 16 | cell << 8 | digit (cells
+  // and digits fit 8 bits: kMaxN).
+  std::vector<std::uint32_t> cell_digit_;
   std::vector<int> pair_places_;  // per (house, digit): its first two places on the board
   std::vector<unsigned> stamp_;
   unsigned generation_ = 0;  // stamp_ marks states of the current mark() pass
