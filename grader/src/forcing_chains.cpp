@@ -263,17 +263,7 @@ class Propagator {
     dirty_.assign((count_.size() + 63) / 64, 0);
     if (use_bits_) digit_cells_ = base_digit_cells_;
     contradiction_ = false;
-    std::vector<std::uint64_t>& words = known_.words();
-    for (std::size_t k = 0; k < words.size(); ++k) {
-      words[k] = reach[k];
-      for (std::uint64_t m = reach[k]; m; m &= m - 1) {
-        if (three_houses_)
-          mark_on_board<true>(static_cast<int>(k * 64) + lowest(m));
-        else
-          mark_on_board<false>(static_cast<int>(k * 64) + lowest(m));
-      }
-    }
-    return three_houses_ ? go_on_plus<true>() : go_on_plus<false>();
+    return three_houses_ ? go_on_plus<true>(reach) : go_on_plus<false>(reach);
   }
 
   /// Propagates from `assumption`; true when it leads to a contradiction.
@@ -476,9 +466,15 @@ class Propagator {
     }
   }
 
-  /// continue_plus() from its pause: locked candidates and singles until neither acts.
+  /// continue_plus() on the board it reset: `reach` marked as known and on the board, then
+  /// locked candidates and singles until neither acts.
   template <bool K>
-  bool go_on_plus() {
+  bool go_on_plus(const std::uint64_t* reach) {
+    std::vector<std::uint64_t>& words = known_.words();
+    for (std::size_t k = 0; k < words.size(); ++k) {
+      words[k] = reach[k];
+      for (std::uint64_t m = reach[k]; m; m &= m - 1) mark_on_board<K>(static_cast<int>(k * 64) + lowest(m));
+    }
     for (std::size_t qi = 0; locked_candidates<K>();) {
       if (contradiction_) return false;
       for (; qi < order_.size(); ++qi) {
