@@ -22,7 +22,10 @@
 // to kMaxAls cells. Finders scan every instance and return one with the fewest cells (then
 // the most eliminations, then the first in scan order), so the pattern's size, not its
 // place, decides. Cell sets are bit sets of two words on shapes up to 128 cells (9×9 and
-// smaller) and of four up to 256 (AlsFinders' W): sizes up to 16×16.
+// smaller) and of four up to 256 (AlsFinders' W): sizes up to 16×16. A house's sets depend
+// on its own cells alone, so the list of a house whose cells are unchanged since the last
+// board is kept (Context::HouseSets): along a grade most houses are (top1465 sample: the
+// listing's instructions about halved).
 //
 // Past a miss (NothingBefore, board.hpp): whether two cells sets form ALSs, which digits are
 // restricted commons between them, which stems their digits see, all read only the sets' own
@@ -133,18 +136,31 @@ struct AlsFinders {
     CellSet set;
     std::uint64_t digits = 0;
     int house = 0;
-    /// Per digit index, in the context's `masks` (one block for all sets of a board):
+    /// Per digit index, in its house's `masks` (HouseSets: one block for the house's sets):
     const CellSet* holding = nullptr;  ///< the set's cells holding it
     const CellSet* seeing = nullptr;   ///< cells seeing all of those
-    std::size_t masks_at = 0;          ///< where the two blocks of n start in `masks`
+    std::size_t masks_at = 0;          ///< where the two blocks of n start in its house's `masks`
     int size() const { return cells.count; }
   };
 
   struct Context {
     std::vector<CellSet> peers;  // per cell
     CellSet with_digit[64];      // per digit index: unsolved cells holding it
-    std::vector<Als> sets;       // sorted by size
-    std::vector<CellSet> masks;  // the sets' holding and seeing blocks (2n per set)
+    std::vector<Als> sets;       // sorted by size (stably: house order, then subset order)
+    /// One house's sets, in subset order, with their holding and seeing blocks (2n per set,
+    /// which the sets' pointers read). A set depends only on its house's cells, so a house
+    /// whose cells hold what they held at the last build keeps its sets (`cells`: per cell its
+    /// candidates, or kWritten | value): most of a build, on boards a few steps apart.
+    struct HouseSets {
+      std::vector<std::uint64_t> cells;
+      std::vector<Als> sets;
+      std::vector<CellSet> masks;
+      bool valid = false;
+    };
+    static constexpr std::uint64_t kWritten = std::uint64_t{1} << 63;
+    std::vector<HouseSets> houses;
+    int houses_max_size = -1;  // the size limit the houses' sets were listed with
+    std::array<std::vector<const Als*>, kMaxAls + 1> by_size;  // build()'s scratch
     /// Per (digit index, cell) as slot d·cells + c, the sets (ascending) whose first cell
     /// holding the digit is that cell: by_first_sets[by_first_start[slot] ..
     /// by_first_start[slot + 1]), the index linked_after() reads (see there).
@@ -157,6 +173,69 @@ struct AlsFinders {
     std::shared_ptr<const Topology> key_topo;
     std::uint64_t key_stamp = 0;  // the board built from (Board::stamp)
 
+    /// Lists house h's sets of up to `max_size` cells into `out`, in subset order.
+    void list_sets(const Board& b, int h, int max_size, HouseSets& out) {
+      const Topology& topo = b.topo();
+      out.cells.clear();
+      out.sets.clear();
+      out.masks.clear();
+      out.valid = true;
+      thread_local std::vector<int> open;
+      thread_local std::vector<std::uint64_t> union_of;  // per subset of `open`: its cells' candidates
+      open.clear();
+      for (int c : topo.house(h)) {
+        out.cells.push_back(b.value(c) ? kWritten | static_cast<std::uint64_t>(b.value(c)) : b.candidates(c));
+        if (!b.value(c)) open.push_back(c);
+      }
+      const int k = static_cast<int>(open.size());
+      union_of.assign(std::size_t{1} << k, 0);
+      for (std::uint64_t pick = 1; pick < (std::uint64_t{1} << k); ++pick) {
+        // Each subset's digits from the subset without its lowest cell (visited before it).
+        const std::uint64_t digits = union_of[static_cast<std::size_t>(pick & (pick - 1))] |
+                                     b.candidates(open[static_cast<std::size_t>(lowest(pick))]);
+        union_of[static_cast<std::size_t>(pick)] = digits;
+        const int size = popcount(pick);
+        if (size > max_size || size >= k) continue;
+        if (popcount(digits) != size + 1) continue;
+        Als a;
+        for (std::uint64_t m = pick; m; m &= m - 1) {
+          a.cells.push_back(open[static_cast<std::size_t>(lowest(m))]);
+          a.set.set(a.cells.back());
+        }
+        if (h >= 2 * topo.n) {  // a box set inside one row or column is listed with that line
+          bool one_row = true, one_col = true;
+          for (int c : a.cells) {
+            one_row = one_row && topo.row[static_cast<std::size_t>(c)] == topo.row[static_cast<std::size_t>(a.cells[0])];
+            one_col = one_col && topo.col[static_cast<std::size_t>(c)] == topo.col[static_cast<std::size_t>(a.cells[0])];
+          }
+          if (one_row || one_col) continue;
+        } else if (h >= topo.n && size == 1) {
+          continue;  // a single cell: listed with its row
+        }
+        a.digits = digits;
+        a.house = h;
+        a.masks_at = out.masks.size();
+        out.masks.resize(out.masks.size() + 2 * static_cast<std::size_t>(topo.n));
+        CellSet* holding = out.masks.data() + a.masks_at;
+        CellSet* seeing = holding + topo.n;
+        // Cell by cell, each of its digits (the same sets as digit by digit, cell by cell).
+        for (std::uint64_t m = digits; m; m &= m - 1) seeing[static_cast<std::size_t>(lowest(m))] = CellSet::all();
+        for (int c : a.cells) {
+          const CellSet& near = peers[static_cast<std::size_t>(c)];
+          for (std::uint64_t m = b.candidates(c); m; m &= m - 1) {
+            const std::size_t d = static_cast<std::size_t>(lowest(m));
+            holding[d].set(c);
+            seeing[d] = seeing[d] & near;
+          }
+        }
+        out.sets.push_back(a);
+      }
+      for (Als& a : out.sets) {  // the house's `masks` is complete: it moves no more
+        a.holding = out.masks.data() + a.masks_at;
+        a.seeing = a.holding + topo.n;
+      }
+    }
+
     /// (Re)builds the context for `b`, keeping the storage of the previous build (a grade
     /// builds one per stalled board past the basic techniques).
     void build(const Board& b, int max_size) {
@@ -165,70 +244,32 @@ struct AlsFinders {
         peers.assign(static_cast<std::size_t>(topo.cells), CellSet{});
         for (int c = 0; c < topo.cells; ++c)
           for (int p : topo.peers(c)) peers[static_cast<std::size_t>(c)].set(p);
+        houses.clear();  // other houses (or other peers): nothing kept
       }
       key_topo = b.topology();
       key_stamp = b.stamp();
+      if (houses_max_size != max_size) houses.clear();
+      houses_max_size = max_size;
+      houses.resize(static_cast<std::size_t>(topo.houses()));
       for (auto& cells : with_digit) cells = CellSet{};
-      sets.clear();
-      masks.clear();
       for (int c = 0; c < topo.cells; ++c)
         if (!b.value(c))
           for (std::uint64_t m = b.candidates(c); m; m &= m - 1) with_digit[lowest(m)].set(c);
-      std::vector<int> open;
-      std::vector<std::uint64_t> union_of;  // per subset of `open`: its cells' candidates
+      for (auto& list : by_size) list.clear();
       for (int h = 0; h < topo.houses(); ++h) {
-        open.clear();
-        for (int c : topo.house(h))
-          if (!b.value(c)) open.push_back(c);
-        const int k = static_cast<int>(open.size());
-        union_of.assign(std::size_t{1} << k, 0);
-        for (std::uint64_t pick = 1; pick < (std::uint64_t{1} << k); ++pick) {
-          // Each subset's digits from the subset without its lowest cell (visited before it).
-          const std::uint64_t digits = union_of[static_cast<std::size_t>(pick & (pick - 1))] |
-                                       b.candidates(open[static_cast<std::size_t>(lowest(pick))]);
-          union_of[static_cast<std::size_t>(pick)] = digits;
-          const int size = popcount(pick);
-          if (size > max_size || size >= k) continue;
-          if (popcount(digits) != size + 1) continue;
-          Als a;
-          for (std::uint64_t m = pick; m; m &= m - 1) {
-            a.cells.push_back(open[static_cast<std::size_t>(lowest(m))]);
-            a.set.set(a.cells.back());
-          }
-          if (h >= 2 * topo.n) {  // a box set inside one row or column is listed with that line
-            bool one_row = true, one_col = true;
-            for (int c : a.cells) {
-              one_row = one_row && topo.row[static_cast<std::size_t>(c)] == topo.row[static_cast<std::size_t>(a.cells[0])];
-              one_col = one_col && topo.col[static_cast<std::size_t>(c)] == topo.col[static_cast<std::size_t>(a.cells[0])];
-            }
-            if (one_row || one_col) continue;
-          } else if (h >= topo.n && size == 1) {
-            continue;  // a single cell: listed with its row
-          }
-          a.digits = digits;
-          a.house = h;
-          a.masks_at = masks.size();
-          masks.resize(masks.size() + 2 * static_cast<std::size_t>(topo.n));
-          CellSet* holding = masks.data() + a.masks_at;
-          CellSet* seeing = holding + topo.n;
-          // Cell by cell, each of its digits (the same sets as digit by digit, cell by cell).
-          for (std::uint64_t m = digits; m; m &= m - 1) seeing[static_cast<std::size_t>(lowest(m))] = CellSet::all();
-          for (int c : a.cells) {
-            const CellSet& near = peers[static_cast<std::size_t>(c)];
-            for (std::uint64_t m = b.candidates(c); m; m &= m - 1) {
-              const std::size_t d = static_cast<std::size_t>(lowest(m));
-              holding[d].set(c);
-              seeing[d] = seeing[d] & near;
-            }
-          }
-          sets.push_back(a);
+        HouseSets& house = houses[static_cast<std::size_t>(h)];
+        bool same = house.valid && house.cells.size() == topo.house(h).size();
+        for (std::size_t k = 0; same && k < house.cells.size(); ++k) {
+          const int c = topo.house(h)[k];
+          same = house.cells[k] == (b.value(c) ? kWritten | static_cast<std::uint64_t>(b.value(c)) : b.candidates(c));
         }
+        if (!same) list_sets(b, h, max_size, house);
+        for (const Als& a : house.sets) by_size[static_cast<std::size_t>(a.size())].push_back(&a);
       }
-      for (Als& a : sets) {  // `masks` is complete: it moves no more
-        a.holding = masks.data() + a.masks_at;
-        a.seeing = a.holding + topo.n;
-      }
-      std::stable_sort(sets.begin(), sets.end(), [](const Als& x, const Als& y) { return x.size() < y.size(); });
+      // Sorted by size, house order then subset order among equals (a stable sort's order).
+      sets.clear();
+      for (const auto& list : by_size)
+        for (const Als* a : list) sets.push_back(*a);
       cell_count = topo.cells;
       first_holding.assign(sets.size() * 16, 0);
       // Counted, then listed in set order (one flat array, not a list per slot).
