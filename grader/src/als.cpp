@@ -307,8 +307,12 @@ struct AlsFinders {
         const int d = lowest(m);
         (a.seeing[static_cast<std::size_t>(d)] & with_digit[d]).each([&](int c) {
           const std::size_t slot = static_cast<std::size_t>(d * cell_count + c);
-          for (std::uint32_t k = by_first_start[slot]; k < by_first_start[slot + 1]; ++k)
-            if (const std::uint32_t j = by_first_sets[k]; j > i && j < end) marked[j >> 6] |= std::uint64_t{1} << (j & 63);
+          // A slot lists its sets ascending: read from the top down to i, the j > i only.
+          for (std::uint32_t k = by_first_start[slot + 1]; k > by_first_start[slot]; --k) {
+            const std::uint32_t j = by_first_sets[k - 1];
+            if (j <= i) break;
+            if (j < end) marked[j >> 6] |= std::uint64_t{1} << (j & 63);
+          }
         });
       }
     }
