@@ -158,6 +158,10 @@ struct AlsFinders {
       bool valid = false;
     };
     static constexpr std::uint64_t kWritten = std::uint64_t{1} << 63;
+    /// What a house's sets read of cell c: its candidates, or that it is written (and what).
+    static std::uint64_t cell_key(const Board& b, int c) {
+      return b.value(c) ? kWritten | static_cast<std::uint64_t>(b.value(c)) : b.candidates(c);
+    }
     std::vector<HouseSets> houses;
     int houses_max_size = -1;  // the size limit the houses' sets were listed with
     std::array<std::vector<const Als*>, kMaxAls + 1> by_size;  // build()'s scratch
@@ -184,7 +188,7 @@ struct AlsFinders {
       thread_local std::vector<std::uint64_t> union_of;  // per subset of `open`: its cells' candidates
       open.clear();
       for (int c : topo.house(h)) {
-        out.cells.push_back(b.value(c) ? kWritten | static_cast<std::uint64_t>(b.value(c)) : b.candidates(c));
+        out.cells.push_back(cell_key(b, c));
         if (!b.value(c)) open.push_back(c);
       }
       const int k = static_cast<int>(open.size());
@@ -259,10 +263,7 @@ struct AlsFinders {
       for (int h = 0; h < topo.houses(); ++h) {
         HouseSets& house = houses[static_cast<std::size_t>(h)];
         bool same = house.valid && house.cells.size() == topo.house(h).size();
-        for (std::size_t k = 0; same && k < house.cells.size(); ++k) {
-          const int c = topo.house(h)[k];
-          same = house.cells[k] == (b.value(c) ? kWritten | static_cast<std::uint64_t>(b.value(c)) : b.candidates(c));
-        }
+        for (std::size_t k = 0; same && k < house.cells.size(); ++k) same = house.cells[k] == cell_key(b, topo.house(h)[k]);
         if (!same) list_sets(b, h, max_size, house);
         for (const Als& a : house.sets) by_size[static_cast<std::size_t>(a.size())].push_back(&a);
       }
