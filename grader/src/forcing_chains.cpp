@@ -290,7 +290,7 @@ class Propagator {
     // One loop per mode, so that the mode's tests are made once per run, not per state.
     switch (mode_) {
       case Mode::single_digit: three_houses_ ? propagate<Mode::single_digit, true>(assumption) : propagate<Mode::single_digit, false>(assumption); break;
-      case Mode::static_links: propagate<Mode::static_links, false>(assumption); break;
+      case Mode::static_links: three_houses_ ? propagate<Mode::static_links, true>(assumption) : propagate<Mode::static_links, false>(assumption); break;
       case Mode::dynamic: three_houses_ ? propagate<Mode::dynamic, true>(assumption) : propagate<Mode::dynamic, false>(assumption); break;
       case Mode::dynamic_plus: three_houses_ ? propagate<Mode::dynamic_plus, true>(assumption) : propagate<Mode::dynamic_plus, false>(assumption); break;
     }
@@ -601,10 +601,10 @@ class Propagator {
     if constexpr (M == Mode::static_links) {
       const std::uint64_t m = base_[static_cast<std::size_t>(cell)];
       if (popcount(m) == 2) add<M, K>(states_.state(cell, lowest(m & ~dbit) + 1, true), {s});
-      int houses[kMaxCellHouses];
-      const int in_houses = cell_houses(cell, houses);
-      for (int i = 0; i < in_houses; ++i) {
-        const int h = houses[i];
+      const auto [first, many] = house_range<K>(cell);
+      const int* const hs = houses_of_.data() + first;
+      for (int i = 0; i < many; ++i) {
+        const int h = hs[i];
         if (contradiction_) return;
         // The digit's other place when the house has exactly two (the later one in house
         // order unless `cell` is it).
