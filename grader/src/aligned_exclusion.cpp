@@ -267,7 +267,8 @@ void exclude_by_sets_in(const Board& board, const int* base, int k, const Small&
   bool any = false;            // some cell can empty (else nothing is eliminated)
   std::uint64_t banned[3] = {};  // digits a base may not hold (one-candidate cells)
   // pair_ban[p][d]: digits base q may not hold when base p holds d (p < q; p + q - 1 indexes 01, 02, 12).
-  std::uint64_t pair_ban[3][16] = {};
+  constexpr int kMaxDigits = 16;  // cell sets serve shapes up to 256 cells: 16×16
+  std::uint64_t pair_ban[3][kMaxDigits] = {};
   std::uint64_t triples[64];   // three-candidate cells seeing all three bases
   int triple_count = 0;
   const std::uint64_t all = cand[0] | cand[1] | cand[2];
@@ -327,6 +328,14 @@ void exclude_by_sets_in(const Board& board, const int* base, int k, const Small&
     }
   }
   if (!any) return;
+  // triples_with[d]: the triples holding digit d (bit t), so that a pair of base digits finds
+  // the triples holding both at once instead of testing every triple.
+  std::uint64_t triples_with[kMaxDigits];
+  if (triple_count > 0) {
+    std::fill(triples_with, triples_with + kMaxDigits, 0);
+    for (int t = 0; t < triple_count; ++t)
+      for (std::uint64_t m = triples[t]; m; m &= m - 1) triples_with[lowest(m)] |= bit(t);
+  }
   // Bases that see each other cannot share a digit.
   const bool linked01 = topo.sees(base[0], base[1]);
   const bool linked02 = k == 3 && topo.sees(base[0], base[2]);
@@ -352,9 +361,8 @@ void exclude_by_sets_in(const Board& board, const int* base, int k, const Small&
       const std::uint64_t b1 = bit(d1);
       std::uint64_t third = third0 & ~pair_ban[2][d1];
       if (linked12) third &= ~b1;
-      if (b0 != b1)
-        for (int t = 0; t < triple_count; ++t)
-          if (((b0 | b1) & ~triples[t]) == 0) third &= ~(triples[t] & ~(b0 | b1));
+      if (b0 != b1 && triple_count > 0)  // the triples holding both digits: the third may not hold the one left
+        for (std::uint64_t m = triples_with[d0] & triples_with[d1]; m; m &= m - 1) third &= ~(triples[lowest(m)] & ~(b0 | b1));
       if (!third) continue;
       possible[0] |= b0;
       possible[1] |= b1;
