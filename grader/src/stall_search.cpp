@@ -3,7 +3,12 @@
 // here, next to the code.
 #include "stall_search.hpp"
 
-#include <emmintrin.h>  // SSE2: in every x86-64 CPU, so no dispatch is needed
+// SSE2 is in every x86-64 CPU, so it needs no dispatch; other targets take the plain loops
+// below (SUDOKIT_NO_SSE2 forces them, to test them on x86-64), which choose the same columns.
+#if defined(__SSE2__) && !defined(SUDOKIT_NO_SSE2)
+#define SUDOKIT_STALL_SSE2 1
+#include <emmintrin.h>
+#endif
 
 #include <algorithm>
 #include <array>
@@ -63,9 +68,14 @@ unsigned digits_of(const Level& level, int cell) {
 }
 
 void copy(Level& to, const Level& from) {
+#if defined(SUDOKIT_STALL_SSE2)
+  // Sixteen bytes a move: the compiler's own copy of this size was a `rep movs`, slower here.
   const auto* f = reinterpret_cast<const __m128i*>(&from);
   auto* t = reinterpret_cast<__m128i*>(&to);
   for (std::size_t i = 0; i < sizeof(Level) / 16; ++i) _mm_store_si128(t + i, _mm_load_si128(f + i));
+#else
+  std::memcpy(&to, &from, sizeof(Level));
+#endif
 }
 
 /// Writes digit d+1 in `cell`: its four columns are covered, and every candidate they held
@@ -155,6 +165,13 @@ class Replay {
   /// The column DLX chooses: the fewest rows, the lowest id among equals. Returns its size
   /// (0: dead end; kCoveredFloor or more: every column covered, a solution) and sets `column`.
   static std::uint8_t choose(const Level& level, int& column) {
+#if !defined(SUDOKIT_STALL_SSE2)
+    const std::uint8_t* size = level.size;
+    const std::uint8_t best = *std::min_element(size, size + kColumns);
+    if (best == 0 || best >= kCoveredFloor) return best;
+    column = static_cast<int>(std::find(size, size + kColumns, best) - size);
+    return best;
+#else
     const auto* lanes = reinterpret_cast<const __m128i*>(level.size);
     __m128i low = _mm_load_si128(lanes);
     for (int v = 1; v < (kColumns + 15) / 16; ++v) low = _mm_min_epu8(low, _mm_load_si128(lanes + v));
@@ -177,6 +194,7 @@ class Replay {
         return best;
       }
     }
+#endif
   }
 
   /// Searches from levels_[depth]; true to stop (a solution, or the budget).
