@@ -367,6 +367,9 @@ void exclude_by_sets_in(const Board& board, const int* base, int k, const Small&
       possible[0] |= b0;
       possible[1] |= b1;
       possible[2] |= third;
+      // Every digit of the second and third bases already has a combination: d0 has one too,
+      // and no later d1 can add anything (nearly every base set ends so, with no elimination).
+      if (possible[1] == cand[1] && possible[2] == cand[2]) break;
     }
   }
   for (int i = 0; i < k; ++i)

@@ -151,6 +151,15 @@ class Propagator {
     // them (up to 256 cells): a placement's removals, a house's last place, and for
     // dynamic_plus the confinement of locked candidates.
     use_bits_ = mode_ != Mode::static_links && !topo_.peer_set.empty();
+    // locked_candidates() walks (house, digit) pairs in house-major order: each one's house,
+    // digit and place_index from a table, not a division by n per pair.
+    if (mode_ == Mode::dynamic_plus) {
+      pair_at_.resize(static_cast<std::size_t>(topo_.houses() * topo_.n));
+      for (int h = 0; h < topo_.houses(); ++h)
+        for (int d = 1; d <= topo_.n; ++d)
+          pair_at_[static_cast<std::size_t>(h * topo_.n + d - 1)] = {static_cast<std::uint32_t>(place_index(h, d)), static_cast<std::uint16_t>(h),
+                                                                     static_cast<std::uint16_t>(d)};
+    }
     if (use_bits_) {
       house_set_.resize(static_cast<std::size_t>(topo_.houses()));
       for (int h = 0; h < topo_.houses(); ++h)
@@ -684,21 +693,21 @@ class Propagator {
     // nothing left for these rules where the assumption changed nothing.
     // As a bit set taken whole, read in increasing (house, digit) order; what this pass
     // removes marks pairs for the next pass.
-    todo_words_ = dirty_;
-    std::fill(dirty_.begin(), dirty_.end(), 0);
+    todo_words_.swap(dirty_);
+    dirty_.assign(todo_words_.size(), 0);
     // What houses a and b share, as a mask of a's places (Topology::shared_slots).
     auto shared = [&](int a, int b) {
       return static_cast<std::uint32_t>(topo_.shared_slots[static_cast<std::size_t>(a * houses_count + b)]);
     };
     for (std::size_t w = 0; w < todo_words_.size() && !contradiction_; ++w)
       for (std::uint64_t bits = todo_words_[w]; bits && !contradiction_; bits &= bits - 1) {
-        const int hd = static_cast<int>(w * 64) + lowest(bits);
-        const int h = hd / n, d = hd % n + 1;
+        const Pair pair = pair_at_[w * 64 + static_cast<std::size_t>(lowest(bits))];
         // Placed in h (kPlaced added), or fewer than two places: nothing to confine.
-        if (const int places = count_[place_index(h, d)]; places < 2 || places >= kPlaced) continue;
+        if (const int places = count_[pair.place]; places < 2 || places >= kPlaced) continue;
+        const int h = pair.house, d = pair.digit;
         // The one other house holding every place of d in h (a line for a box, a box for a
         // line): the first place's row, column or box is the only one that can.
-        const std::uint32_t left = place_mask_[place_index(h, d)];
+        const std::uint32_t left = place_mask_[pair.place];
         const int first = topo_.house(h)[static_cast<std::size_t>(lowest(left))];
         int target = kNone;
         if (h >= 2 * n) {
@@ -711,7 +720,7 @@ class Propagator {
         // The reasons: the places of h the assumption emptied outside the target (none: the
         // board confined it itself, nothing assumed). The removals: d's places in the target
         // outside h. Both in house order.
-        const std::uint32_t emptied = base_place_mask_[place_index(h, d)] & ~left & ~shared(h, target);
+        const std::uint32_t emptied = base_place_mask_[pair.place] & ~left & ~shared(h, target);
         if (!emptied) continue;
         const std::uint32_t removed = place_mask_[place_index(target, d)] & ~shared(target, h);
         if (!removed) continue;
@@ -805,6 +814,11 @@ class Propagator {
   }
   std::vector<std::uint64_t> dirty_;      // bit per (house, digit): changed since locked_candidates() looked
   std::vector<std::uint64_t> todo_words_;  // locked_candidates()'s snapshot of dirty_
+  struct Pair {
+    std::uint32_t place;  // place_index(house, digit)
+    std::uint16_t house, digit;
+  };
+  std::vector<Pair> pair_at_;  // dynamic_plus: per (house, digit) in dirty_'s order
   bool use_bits_ = false;                  // tracking modes on shapes with peer sets: the bit sets below
   std::vector<CellBits> house_set_;        // per house: its cells
   std::vector<CellBits> base_digit_cells_, digit_cells_;  // per digit: cells holding it (board, assumed)
