@@ -23,13 +23,13 @@
 // (GraderAls.AlignedExclusionSetFormMatchesScan). On top1465's stalls this halved the triple
 // finder's time with every answer the same.
 //
-// A base set's eliminations depend only on its own cells' candidates and on the small cells
-// among their peers, and a grade asks these finders again after every step that needed
-// them, on a board that differs in a few cells. So each base set's answer is kept (per
-// thread and size) with the board it was found on, and reused when none of those cells
-// changed since (checked change by change over the finder's last calls, so that a base set
-// passed over at some call keeps its answer); the enumeration of base sets and the choice
-// among them run as before, so the answers are the same.
+// Nearly every base set eliminates nothing (every 10th top1465 puzzle: 4 of 152,000 base
+// sets examined; every 5th of hardest_1106: none of 136,000), so the enumeration stops as soon as every digit of the
+// other bases has a possible combination: from there only the first base's digits are
+// left to confirm, one combination each. With that stop, recomputing a base set cost less
+// than the per-base-set memo of answers that earlier versions kept between calls (its
+// bookkeeping and a megabyte of entries read at random): the memo was removed, with the
+// same answers and fewer instructions (docs/PERFORMANCE.md, Grader speed, session 23).
 //
 // Across calls further apart (NothingBefore, board.hpp): once a finder has found nothing on a
 // board B0, on a later board B1 that is a candidate-subset of it a base set can have
@@ -390,130 +390,10 @@ void exclude(const Board& board, const int* base, int k, const Small& small, Ste
     exclude_by_scan(board, base, k, small, step);
 }
 
-/// exclude()'s answers on the last boards this finder saw, per base set (see the essay).
-/// An answer found a few calls ago still holds when none of the changes from call to call
-/// since then touched its base set: each change is checked as the next call would have, so
-/// a base set that was not offered at some call (past a miss, NothingBefore) keeps its answer.
-class ExcludeMemo {
- public:
-  /// Takes `board` as the current one: what changed since the last call decides which
-  /// kept answers still hold. Off (every base set recomputed) where it cannot be sure.
-  /// `slots`: how many base sets the finder numbers (exclude_kept's `slot`).
-  void start(const Board& board, int k, const Small& small, std::size_t slots) {
-    ++generation_;
-    const bool same_topology = topo_ && topo_.get() == &board.topo();
-    const bool enabled = small.bits && !small.empty.any() && same_topology && !had_empty_;
-    // Answers from before a change that could not be compared are never reused.
-    if (!enabled) first_comparable_ = generation_;
-    Change& change = changes_[generation_ % kKept];
-    change.any = CellBits{};
-    change.small = CellBits{};
-    change.was.assign(static_cast<std::size_t>(board.cells()), kNotSmall);
-    change.is.assign(static_cast<std::size_t>(board.cells()), kNotSmall);
-    if (enabled)
-      for (int c = 0; c < board.cells(); ++c) {
-        const std::size_t i = static_cast<std::size_t>(c);
-        if (values_[i] == board.value(c) && candidates_[i] == board.candidates(c)) continue;
-        change.any.set(c);
-        const bool was_small = values_[i] == 0 && popcount(candidates_[i]) <= k;
-        const bool is_small = board.value(c) == 0 && popcount(board.candidates(c)) <= k;
-        if (was_small || is_small) change.small.set(c);
-        if (was_small) change.was[i] = candidates_[i];
-        if (is_small) change.is[i] = board.candidates(c);
-      }
-    // Kept only where exclude_kept can use them (cell bit sets, up to 256 cells: about 400,000
-    // slots on 16x16). Past that the slots (cells x peers^2) would take gigabytes for
-    // nothing: 146 million on 64x64, where 'sudokit grade' of an empty grid ran to 4.9 GB.
-    if (!small.bits) {
-      std::vector<Entry>().swap(entries_);
-    } else if (entries_.size() != slots) {
-      entries_.assign(slots, Entry{});
-    }
-    topo_ = board.topology();
-    had_empty_ = !small.bits || small.empty.any();
-    values_.resize(static_cast<std::size_t>(board.cells()));
-    candidates_.resize(static_cast<std::size_t>(board.cells()));
-    for (int c = 0; c < board.cells(); ++c) {
-      values_[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(board.value(c));
-      candidates_[static_cast<std::size_t>(c)] = board.candidates(c);
-    }
-  }
-
-  /// exclude(board, base, k, small, step), from the memo when its cells are unchanged.
-  /// `slot` numbers the base set (the same set, the same slot, on every board).
-  void exclude_kept(const Board& board, const int* base, int k, const Small& small, std::size_t slot, Step& step) {
-    if (!small.bits) {  // no peer bit sets (over 256 cells): nothing kept
-      exclude(board, base, k, small, step);
-      return;
-    }
-    const Topology& topo = board.topo();
-    Entry& entry = entries_[slot];
-    // Found at a call whose board was compared with every later one, and recently enough that
-    // the changes since are all kept.
-    bool kept = entry.generation != 0 && entry.generation >= first_comparable_ && generation_ - entry.generation < kKept;
-    if (kept) {
-      CellBits near = topo.peer_set[static_cast<std::size_t>(base[0])] | topo.peer_set[static_cast<std::size_t>(base[1])];
-      CellBits bases;
-      for (int i = 0; i < k; ++i) bases.set(base[i]);
-      if (k == 3) near = near | topo.peer_set[static_cast<std::size_t>(base[2])];
-      // The bases are unchanged through every change checked (else not kept), so `reach` is
-      // the same at each.
-      std::uint64_t reach = 0;
-      for (int i = 0; i < k; ++i) reach |= board.candidates(base[i]);
-      for (std::uint32_t g = entry.generation + 1; kept && g <= generation_; ++g) {
-        const Change& change = changes_[g % kKept];
-        kept = !(bases & change.any).any();
-        // A changed small cell matters only if its candidates lie among the bases' (before
-        // or after): exclude() passes over any other cell.
-        if (kept)
-          (near & change.small).for_each([&](int x) {
-            const std::size_t i = static_cast<std::size_t>(x);
-            if ((change.was[i] & ~reach) == 0 || (change.is[i] & ~reach) == 0) kept = false;
-          });
-      }
-    }
-    if (!kept) {
-      step.eliminations.clear();
-      exclude(board, base, k, small, step);
-      entry.eliminations = step.eliminations;
-    } else {
-      step.eliminations = entry.eliminations;
-    }
-    entry.generation = generation_;  // the answer on this board (checks start here next time)
-  }
-
- private:
-  struct Entry {
-    std::uint32_t generation = 0;  ///< the last call the answer is known for (0: none)
-    std::vector<CellDigit> eliminations;
-  };
-  /// What changed from one call's board to the next: the cells, and the small ones (was /
-  /// is: the candidates before / now where the cell was / is small, else kNotSmall).
-  struct Change {
-    CellBits any, small;
-    std::vector<std::uint64_t> was, is;
-  };
-  static constexpr std::uint32_t kKept = 8;  ///< changes kept (an answer older than that is found again)
-  static constexpr std::uint64_t kNotSmall = ~std::uint64_t{0};
-  std::vector<Entry> entries_;  // per slot
-  std::array<Change, kKept> changes_;  ///< the change into call g at g % kKept
-  std::shared_ptr<const Topology> topo_;
-  std::vector<std::uint8_t> values_;
-  std::vector<std::uint64_t> candidates_;
-  std::uint32_t generation_ = 1, first_comparable_ = 2;
-  bool had_empty_ = true;
-};
-
-ExcludeMemo& memo_for(int k) {
-  thread_local std::array<ExcludeMemo, 2> memos;
-  return memos[k == 2 ? 0 : 1];
-}
-
-void offer(const Board& board, const int* base, int k, const Small& small, std::size_t slot, Technique technique, Step& best,
-           bool& found) {
+void offer(const Board& board, const int* base, int k, const Small& small, Technique technique, Step& best, bool& found) {
   thread_local Step s;
   s.eliminations.clear();
-  memo_for(k).exclude_kept(board, base, k, small, slot, s);
+  exclude(board, base, k, small, s);
   if (s.eliminations.empty()) return;
   if (found && s.eliminations.size() <= best.eliminations.size()) return;
   normalise(s);
@@ -593,7 +473,6 @@ bool find_aligned_pair_exclusion(const Board& board, Step& step) {
   bool nothing = false;
   const bool restricted = touched_cells(board, 2, small, before, touched, nothing);
   if (nothing) return false;
-  memo_for(2).start(board, 2, small, static_cast<std::size_t>(topo.cells) * static_cast<std::size_t>(topo.cells));
   for (int a = 0; a < topo.cells; ++a) {
     if (board.value(a) || popcount(board.candidates(a)) < 2) continue;
     std::fill(shared.begin(), shared.end(), 0);
@@ -606,7 +485,7 @@ bool find_aligned_pair_exclusion(const Board& board, Step& step) {
       if (shared[static_cast<std::size_t>(b)] < 2 || board.value(b) || popcount(board.candidates(b)) < 2) continue;
       if (restricted && !touched.pair(a, b)) continue;  // past a miss: nothing there (see the essay)
       const int base[3] = {a, b, -1};
-      offer(board, base, 2, small, static_cast<std::size_t>(a * topo.cells + b), Technique::aligned_pair_exclusion, step, found);
+      offer(board, base, 2, small, Technique::aligned_pair_exclusion, step, found);
     }
   }
   if (!found && can_remember(small)) before.remember(board);
@@ -617,15 +496,11 @@ bool find_aligned_triple_exclusion(const Board& board, Step& step) {
   const Topology& topo = board.topo();
   bool found = false;
   const Small small = small_cells(board, 3);
-  // Slots: (a, index of b among a's peers, index of c): each triple is visited once.
-  std::size_t most_peers = 0;
-  for (int c = 0; c < topo.cells; ++c) most_peers = std::max(most_peers, topo.peers(c).size());
   thread_local NothingBefore before;
   thread_local Touched touched;
   bool nothing = false;
   const bool restricted = touched_cells(board, 3, small, before, touched, nothing);
   if (nothing) return false;
-  memo_for(3).start(board, 3, small, static_cast<std::size_t>(topo.cells) * most_peers * most_peers);
   if (small.bits) {
     // The same triples in the same order, from cell sets: for a base a and its peer b, the
     // third base c must be a later peer of a seen by some small cell that sees a and b, so
@@ -633,14 +508,11 @@ bool find_aligned_triple_exclusion(const Board& board, Step& step) {
     CellBits open;  // unsolved cells with two candidates or more
     for (int c = 0; c < topo.cells; ++c)
       if (!board.value(c) && popcount(board.candidates(c)) >= 2) open.set(c);
-    thread_local std::vector<int> index_in_a;  // a cell's index among a's peers
-    index_in_a.resize(static_cast<std::size_t>(topo.cells));
     for (int a = 0; a < topo.cells; ++a) {
       if (!open.test(a)) continue;
       const CellBits near_a = small.set & topo.peer_set[static_cast<std::size_t>(a)];
       if (!near_a.any()) continue;
       const auto peers = topo.peers(a);
-      for (std::size_t i = 0; i < peers.size(); ++i) index_in_a[static_cast<std::size_t>(peers[i])] = static_cast<int>(i);
       const CellBits open_peers = open & topo.peer_set[static_cast<std::size_t>(a)];
       for (std::size_t i = 0; i < peers.size(); ++i) {
         const int b = peers[i];
@@ -673,9 +545,7 @@ bool find_aligned_triple_exclusion(const Board& board, Step& step) {
           if (!common) return;
           int base[3] = {a, b, c};
           std::sort(base, base + 3);
-          const std::size_t j = static_cast<std::size_t>(index_in_a[static_cast<std::size_t>(c)]);
-          offer(board, base, 3, small, (static_cast<std::size_t>(a) * most_peers + i) * most_peers + j,
-                Technique::aligned_triple_exclusion, step, found);
+          offer(board, base, 3, small, Technique::aligned_triple_exclusion, step, found);
         });
       }
     }
@@ -726,8 +596,7 @@ bool find_aligned_triple_exclusion(const Board& board, Step& step) {
         if (!common) continue;
         int base[3] = {a, b, c};
         std::sort(base, base + 3);
-        offer(board, base, 3, small, (static_cast<std::size_t>(a) * most_peers + i) * most_peers + j,
-              Technique::aligned_triple_exclusion, step, found);
+        offer(board, base, 3, small, Technique::aligned_triple_exclusion, step, found);
       }
     }
   }
