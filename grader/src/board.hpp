@@ -310,7 +310,8 @@ class NothingFound {
 /// anything, and a scan that passes over the others, in the usual order, meets the same
 /// instances with eliminations as a full scan, in the same order: it keeps the same one,
 /// whether the finder takes the first or the best by some order (the others offer nothing).
-/// What an instance reads is each finder's own argument (aligned_exclusion.cpp, als.cpp).
+/// What an instance reads is each finder's own argument (aligned_exclusion.cpp, als.cpp,
+/// sue_de_coq.cpp, unique_loops.cpp).
 ///
 /// applies() compares the board cell by cell with the remembered one, so nothing rests on the
 /// order of the calls: a board that is not a candidate-subset (another puzzle, a test's board
@@ -325,6 +326,12 @@ class NothingBefore {
   /// board, so nothing again). False otherwise, and the memo is dropped.
   bool applies(const Board& board);
   const CellBits& changed() const { return changed_; }
+  /// The remembered board's candidates of `cell` (0 where it was written), for finders whose
+  /// instances also read what a changed cell lost (unique_loops.cpp). Valid after applies().
+  std::uint64_t candidates_then(int cell) const {
+    const auto i = static_cast<std::size_t>(cell);
+    return values_[i] ? 0 : candidates_[i];
+  }
   /// Takes `board` as one the finder found nothing on (after a full scan, or a scan that
   /// applies() allowed to pass over the unchanged instances).
   void remember(const Board& board);

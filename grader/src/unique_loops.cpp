@@ -27,6 +27,21 @@
 // both digits, at most two loop cells per house, up to 10 cells; among the loops of a digit
 // pair the first found in that order is used, so the step does not depend on anything but
 // the board.
+//
+// Past a miss (NothingBefore, board.hpp): the three loop finders found a step in a handful of
+// their thousands of calls on top1465 (about 4% of its grading time), each call walking every
+// digit pair. Once one has found nothing on a board B0, on a candidate-subset B1 of it a pair
+// {a,b} can give a step only if some changed cell is open on B1 and holds both a and b, or
+// (type 4) some changed cell lost a or b; other pairs are passed over. Why: every cell a
+// walk of {a,b} can enter on B1 holds both digits there; when none of those changed, each is
+// as it was on B0 (the same candidates, so admitted and counted as extra the same way), and
+// the loops of the pair on B1 are loops B0 walked too, with the same cells. B0's walk offered
+// each to the step test and got nothing. Type 1 removes a and b from the one extra cell, which
+// holds the same candidates; type 2 removes x from cells seeing every extra cell, whose
+// candidates only shrank: nothing on B1 either. Type 4 also reads how many places a has in a
+// house the two extra cells share: that count can fall to two only through a cell that lost
+// a (or was written), hence its second condition. Passing over pairs with nothing keeps the
+// first step found the same.
 #include <array>
 #include <type_traits>
 #include <vector>
@@ -150,6 +165,36 @@ bool for_each_loop(const Board& board, int max_extras, Admit admit, Visit visit,
   return false;
 }
 
+/// Past a miss: the digit pairs a loop finder looks at again (see the essay). `all` when
+/// there is no memo to go by (or digits above 16): every pair.
+struct ChangedPairs {
+  bool all = true;
+  std::array<std::uint16_t, 16> held{};  ///< held[a] bit b: a changed open cell holds a and b (0-based)
+  std::uint64_t lost = 0;                ///< digits some changed cell lost (written cells: all they had)
+
+  bool worth(std::uint64_t pair, bool reads_lost) const {
+    if (all) return true;
+    const int a = lowest(pair), b = lowest(pair & (pair - 1));
+    return ((held[static_cast<std::size_t>(a)] >> b) & 1) != 0 || (reads_lost && (lost & pair) != 0);
+  }
+};
+
+/// For a loop finder's memo `before`: whether it has nothing on `board` at all (the board it
+/// last found nothing on), else fills `out` with the pairs to look at.
+bool nothing_since(const Board& board, NothingBefore& before, ChangedPairs& out) {
+  out = ChangedPairs{};
+  if (!before.applies(board) || board.n() > 16) return false;
+  if (!before.changed().any()) return true;
+  out.all = false;
+  before.changed().for_each([&](int c) {
+    out.lost |= before.candidates_then(c) & ~(board.value(c) ? 0 : board.candidates(c));
+    if (board.value(c)) return;
+    const std::uint64_t m = board.candidates(c);
+    for (std::uint64_t p = m; p; p &= p - 1) out.held[static_cast<std::size_t>(lowest(p))] |= static_cast<std::uint16_t>(m);
+  });
+  return false;
+}
+
 void describe_loop(Step& step, Technique technique, const std::vector<int>& loop, std::uint64_t pair, double rating) {
   step.technique = technique;
   step.cells = loop;
@@ -161,7 +206,10 @@ void describe_loop(Step& step, Technique technique, const std::vector<int>& loop
 }  // namespace
 
 bool find_unique_loop_1(const Board& board, Step& step) {
-  return for_each_loop(board, 1, [](int, std::uint64_t) { return true; }, [&](const std::vector<int>& loop, std::uint64_t pair) {
+  thread_local NothingBefore before;
+  ChangedPairs changed;
+  if (nothing_since(board, before, changed)) return false;
+  const bool found = for_each_loop(board, 1, [](int, std::uint64_t) { return true; }, [&](const std::vector<int>& loop, std::uint64_t pair) {
     int odd = -1;
     for (int c : loop)
       if (board.candidates(c) != pair) odd = c;
@@ -171,11 +219,16 @@ bool find_unique_loop_1(const Board& board, Step& step) {
     if (step.eliminations.empty()) return false;
     describe_loop(step, Technique::unique_loop_1, loop, pair, loop_rating(static_cast<int>(loop.size())));
     return true;
-  });
+  }, [&](std::uint64_t pair) { return changed.worth(pair, false); });
+  if (!found) before.remember(board);
+  return found;
 }
 
 bool find_unique_loop_2(const Board& board, Step& step) {
   const Topology& topo = board.topo();
+  thread_local NothingBefore before;
+  ChangedPairs changed;
+  if (nothing_since(board, before, changed)) return false;
   // Up to 16 digits, one pass over the cells counts, for every pair {a,b}, the cells holding
   // exactly it and, per extra digit x, those holding exactly {a,b,x}: a pair with fewer than
   // six such cells has no loop, and one with fewer than two {a,b,x} cells no type 2 roof, so
@@ -207,6 +260,7 @@ bool find_unique_loop_2(const Board& board, Step& step) {
       return (pair & digit_bit(x)) == 0 && (board.candidates(c) == pair || board.candidates(c) == (pair | digit_bit(x)));
     };
     auto worth = [&](std::uint64_t pair) {
+      if (!changed.worth(pair, false)) return false;
       if (!counted || (pair & digit_bit(x))) return true;  // (admit() refuses the latter anyway)
       const int a = lowest(pair), b = lowest(pair & (pair - 1));
       const int roofs = roof_count[static_cast<std::size_t>((a * 16 + b) * 16 + x - 1)];
@@ -234,12 +288,16 @@ bool find_unique_loop_2(const Board& board, Step& step) {
   }, worth))
       return true;
   }
+  before.remember(board);
   return false;
 }
 
 bool find_unique_loop_4(const Board& board, Step& step) {
   const Topology& topo = board.topo();
-  return for_each_loop(board, 2, [](int, std::uint64_t) { return true; }, [&](const std::vector<int>& loop, std::uint64_t pair) {
+  thread_local NothingBefore before;
+  ChangedPairs changed;
+  if (nothing_since(board, before, changed)) return false;
+  const bool found = for_each_loop(board, 2, [](int, std::uint64_t) { return true; }, [&](const std::vector<int>& loop, std::uint64_t pair) {
     thread_local std::vector<int> roof;  // per thread: one per loop otherwise
     roof.clear();
     for (int c : loop)
@@ -264,7 +322,9 @@ bool find_unique_loop_4(const Board& board, Step& step) {
       }
     }
     return false;
-  });
+  }, [&](std::uint64_t pair) { return changed.worth(pair, true); });
+  if (!found) before.remember(board);
+  return found;
 }
 
 bool find_bug_type_2(const Board& board, Step& step) {
