@@ -153,6 +153,14 @@ class Propagator {
     use_bits_ = mode_ != Mode::static_links && !topo_.peer_set.empty();
     // locked_candidates() walks (house, digit) pairs in house-major order: each one's house,
     // digit and place_index from a table, not a division by n per pair.
+    if (mode_ == Mode::dynamic_plus && topo_.n <= 9 && topo_.houses() <= std::numeric_limits<std::int8_t>::max()) {
+      confine_.assign(static_cast<std::size_t>(topo_.houses()) << topo_.n, static_cast<std::int8_t>(kNone));
+      for (int h = 0; h < topo_.houses(); ++h) {
+        const std::uint32_t places = static_cast<std::uint32_t>(topo_.house(h).size());
+        for (std::uint32_t left = 1; left < (1U << places); ++left)
+          confine_[(static_cast<std::size_t>(h) << topo_.n) | left] = static_cast<std::int8_t>(confined_in(h, left));
+      }
+    }
     if (mode_ == Mode::dynamic_plus) {
       pair_at_.resize(static_cast<std::size_t>(topo_.houses() * topo_.n));
       for (int h = 0; h < topo_.houses(); ++h)
@@ -708,14 +716,7 @@ class Propagator {
         // The one other house holding every place of d in h (a line for a box, a box for a
         // line): the first place's row, column or box is the only one that can.
         const std::uint32_t left = place_mask_[pair.place];
-        const int first = topo_.house(h)[static_cast<std::size_t>(lowest(left))];
-        int target = kNone;
-        if (h >= 2 * n) {
-          if (!(left & ~shared(h, topo_.row_house(first)))) target = topo_.row_house(first);
-          else if (!(left & ~shared(h, topo_.col_house(first)))) target = topo_.col_house(first);
-        } else if (!(left & ~shared(h, topo_.box_house(first)))) {
-          target = topo_.box_house(first);
-        }
+        const int target = confine_.empty() ? confined_in(h, left) : confine_[(static_cast<std::size_t>(h) << n) | left];
         if (target == kNone) continue;
         // The reasons: the places of h the assumption emptied outside the target (none: the
         // board confined it itself, nothing assumed). The removals: d's places in the target
@@ -734,6 +735,23 @@ class Propagator {
         }
       }
     return order_.size() > before;
+  }
+
+  /// The one other house holding every place `left` (a mask over house h's cells, two or
+  /// more) of a digit in h: a line for a box, a box for a line (the first place's row,
+  /// column or box is the only one that can), or kNone.
+  int confined_in(int h, std::uint32_t left) const {
+    const int houses_count = topo_.houses();
+    auto shared = [&](int a, int b) {
+      return static_cast<std::uint32_t>(topo_.shared_slots[static_cast<std::size_t>(a * houses_count + b)]);
+    };
+    const int first = topo_.house(h)[static_cast<std::size_t>(lowest(left))];
+    if (h >= 2 * topo_.n) {
+      if (!(left & ~shared(h, topo_.row_house(first)))) return topo_.row_house(first);
+      if (!(left & ~shared(h, topo_.col_house(first)))) return topo_.col_house(first);
+      return kNone;
+    }
+    return !(left & ~shared(h, topo_.box_house(first))) ? topo_.box_house(first) : kNone;
   }
 
   /// Puts `last` (the removal that emptied a cell or house) at the end of conflict_.
@@ -819,6 +837,10 @@ class Propagator {
     std::uint16_t house, digit;
   };
   std::vector<Pair> pair_at_;  // dynamic_plus: per (house, digit) in dirty_'s order
+  // dynamic_plus, n up to 9: confined_in(h, left) for every house and mask of its places, at
+  // (h << n) | left (14 KB on 9×9). Read for every (house, digit) a "+" pass looks at, where
+  // working it out was a chain of four dependent loads.
+  std::vector<std::int8_t> confine_;
   bool use_bits_ = false;                  // tracking modes on shapes with peer sets: the bit sets below
   std::vector<CellBits> house_set_;        // per house: its cells
   std::vector<CellBits> base_digit_cells_, digit_cells_;  // per digit: cells holding it (board, assumed)
