@@ -274,11 +274,9 @@ class Propagator {
     order_.clear();
     pool_.clear();
     conflict_.clear();
-    cand_ = base16_;
     count_ = base_place_count_;
     place_mask_ = base_place_mask_;
     dirty_.assign((count_.size() + 63) / 64, 0);
-    if (use_bits_) digit_cells_ = base_digit_cells_;
     contradiction_ = false;
     return three_houses_ ? go_on_plus<true>(reach) : go_on_plus<false>(reach);
   }
@@ -483,21 +481,35 @@ class Propagator {
     }
   }
 
-  /// continue_plus() on the board it reset: `reach` marked as known and on the board, then
-  /// locked candidates and singles until neither acts.
+  /// continue_plus() on the places it reset: `reach` marked as known and on the board, then
+  /// locked candidates and singles until neither acts. The first pass of locked candidates
+  /// reads only the places (counts and masks per house and digit), and on hardest_1106 about
+  /// three "+" continuations in four end there with nothing added; so the cells' side of the
+  /// assumed board (candidates, each digit's cells), which the singles read, is made only
+  /// when that pass removed something: from the board, less `reach`'s removals and the pass's
+  /// (writes to it commute: each only clears a bit, so the pass's earlier writes to the stale
+  /// copy are simply made again).
   template <bool K>
   bool go_on_plus(const std::uint64_t* reach) {
     std::vector<std::uint64_t>& words = known_.words();
     for (std::size_t k = 0; k < words.size(); ++k) {
       words[k] = reach[k];
-      for (std::uint64_t m = reach[k]; m; m &= m - 1) mark_on_board<K>(static_cast<int>(k * 64) + lowest(m));
+      for (std::uint64_t m = reach[k]; m; m &= m - 1) mark_places<K>(static_cast<int>(k * 64) + lowest(m));
     }
-    for (std::size_t qi = 0; locked_candidates<K>();) {
-      if (contradiction_) return false;
+    if (!locked_candidates<K>()) return !contradiction_;
+    if (contradiction_) return false;
+    cand_ = base16_;
+    if (use_bits_) digit_cells_ = base_digit_cells_;
+    for (std::size_t k = 0; k < words.size(); ++k)
+      for (std::uint64_t m = reach[k]; m; m &= m - 1) mark_cells(static_cast<int>(k * 64) + lowest(m));
+    for (std::size_t i = 0; i < order_.size(); ++i) mark_cells(order_[i]);
+    for (std::size_t qi = 0;;) {
       for (; qi < order_.size(); ++qi) {
         expand<Mode::dynamic_plus, K>(order_[qi]);
         if (contradiction_) return false;
       }
+      if (!locked_candidates<K>()) break;
+      if (contradiction_) return false;
     }
     return !contradiction_;
   }
@@ -557,9 +569,10 @@ class Propagator {
     }
   }
 
-  /// add_span<dynamic_plus>'s changes to the assumed board for a state already known.
+  /// add_span<dynamic_plus>'s changes to the places (counts, masks, dirty pairs) for a state
+  /// already known; mark_cells() makes the rest.
   template <bool K>
-  void mark_on_board(int s) {
+  void mark_places(int s) {
     const int cell = cell_of(s), digit = digit_of(s);
     const std::size_t at = digit_at(s);
     const auto [first, many] = house_range<K>(cell);
@@ -568,8 +581,6 @@ class Propagator {
       for (int i = 0; i < many; ++i) count_[at + static_cast<std::size_t>(hs[i])] += kPlaced;
       return;
     }
-    cand_[static_cast<std::size_t>(cell)] &= static_cast<std::uint16_t>(~digit_bit(digit));
-    if (use_bits_) digit_cells_[static_cast<std::size_t>(digit - 1)].reset(cell);
     for (int i = 0; i < many; ++i) {
       const int h = hs[i];
       --count_[at + static_cast<std::size_t>(h)];
@@ -577,6 +588,15 @@ class Propagator {
       const std::size_t hd = static_cast<std::size_t>(h * states_.n + digit - 1);
       dirty_[hd >> 6] |= std::uint64_t{1} << (hd & 63);
     }
+  }
+
+  /// add_span<dynamic_plus>'s changes to the cells' side (candidates, each digit's cells) for
+  /// a state already known.
+  void mark_cells(int s) {
+    if (States::on(s)) return;
+    const int cell = cell_of(s), digit = digit_of(s);
+    cand_[static_cast<std::size_t>(cell)] &= static_cast<std::uint16_t>(~digit_bit(digit));
+    if (use_bits_) digit_cells_[static_cast<std::size_t>(digit - 1)].reset(cell);
   }
 
   template <Mode M, bool K>
