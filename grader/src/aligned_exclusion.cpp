@@ -24,12 +24,13 @@
 // finder's time with every answer the same.
 //
 // Nearly every base set eliminates nothing (every 10th top1465 puzzle: 4 of 152,000 base
-// sets examined; every 5th of hardest_1106: none of 136,000), so the enumeration stops as soon as every digit of the
-// other bases has a possible combination: from there only the first base's digits are
-// left to confirm, one combination each. With that stop, recomputing a base set cost less
-// than the per-base-set memo of answers that earlier versions kept between calls (its
-// bookkeeping and a megabyte of entries read at random): the memo was removed, with the
-// same answers and fewer instructions (docs/PERFORMANCE.md, Grader speed, session 23).
+// sets examined; every 5th of hardest_1106: none of 136,000), so the enumeration stops as
+// soon as every digit of the other bases has a possible combination: from there only the
+// first base's digits are left to confirm, one combination each. With that stop,
+// recomputing a base set cost less than the per-base-set memo of answers that earlier
+// versions kept between calls (its bookkeeping and a megabyte of entries read at random):
+// the memo was removed, with the same answers and fewer instructions (docs/PERFORMANCE.md,
+// Grader speed, session 23).
 //
 // Across calls further apart (NothingBefore, board.hpp): once a finder has found nothing on a
 // board B0, on a later board B1 that is a candidate-subset of it a base set can have
@@ -53,7 +54,6 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <memory>
 
 #include "advanced.hpp"
 

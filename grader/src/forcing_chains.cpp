@@ -151,8 +151,7 @@ class Propagator {
     // them (up to 256 cells): a placement's removals, a house's last place, and for
     // dynamic_plus the confinement of locked candidates.
     use_bits_ = mode_ != Mode::static_links && !topo_.peer_set.empty();
-    // locked_candidates() walks (house, digit) pairs in house-major order: each one's house,
-    // digit and place_index from a table, not a division by n per pair.
+    // locked_candidates()'s tables (see confine_ and pair_at_).
     if (mode_ == Mode::dynamic_plus && topo_.n <= 9 && topo_.houses() <= std::numeric_limits<std::int8_t>::max()) {
       confine_.assign(static_cast<std::size_t>(topo_.houses()) << topo_.n, static_cast<std::int8_t>(kNone));
       for (int h = 0; h < topo_.houses(); ++h) {
@@ -856,7 +855,9 @@ class Propagator {
     std::uint32_t place;  // place_index(house, digit)
     std::uint16_t house, digit;
   };
-  std::vector<Pair> pair_at_;  // dynamic_plus: per (house, digit) in dirty_'s order
+  // dynamic_plus: per (house, digit) in dirty_'s (house-major) order, its place_index, house
+  // and digit, read by locked_candidates() for each pair it looks at (a division by n each).
+  std::vector<Pair> pair_at_;
   // dynamic_plus, n up to 9: confined_in(h, left) for every house and mask of its places, at
   // (h << n) | left (14 KB on 9×9). Read for every (house, digit) a "+" pass looks at, where
   // working it out was a chain of four dependent loads.
