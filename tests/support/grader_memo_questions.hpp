@@ -4,7 +4,9 @@
 // the memo must agree with, step for step.
 #pragma once
 
+#include <cstdint>
 #include <future>
+#include <initializer_list>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -18,6 +20,15 @@ struct MemoAnswer {
   bool found = false;
   Step step;
 };
+
+/// The cell at (row, column), both from 1, of a 9×9 board: for hand-made boards.
+inline int rc9(int row, int col) { return 9 * (row - 1) + col - 1; }
+/// The candidate mask of `digits`.
+inline std::uint64_t digit_mask(std::initializer_list<int> digits) {
+  std::uint64_t m = 0;
+  for (int d : digits) m |= grading::digit_bit(d);
+  return m;
+}
 
 /// `technique` asked on `board` on this thread (whose finders' memos hold earlier boards).
 inline MemoAnswer ask(Technique technique, const grading::Board& board) {

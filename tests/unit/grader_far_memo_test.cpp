@@ -206,12 +206,8 @@ TEST(GraderFarMemo, KeptBoardsAnswerAsAFullScanOnThinnedBoards) {
 // second set far from the first set's cells, and the pair becomes an ALS-XZ. The memo must
 // notice the change (the first set is untouched; only the second holds the changed cell).
 TEST(GraderFarMemo, AnAlsAppearsWhenOneOfItsCellsLosesACandidate) {
-  auto rc = [](int row, int col) { return 9 * (row - 1) + col - 1; };
-  auto mask = [](std::initializer_list<int> digits) {
-    std::uint64_t m = 0;
-    for (int d : digits) m |= grading::digit_bit(d);
-    return m;
-  };
+  const auto rc = rc9;
+  const auto mask = digit_mask;
   // A = r1c1 {1,2}; B = r5c1 {1,3} + r5c5 {2,3}: restricted common 1, Z = 2 off r1c5. Before,
   // r5c5 holds {2,3,4}: B has three digits in two cells, no ALS, nothing to find.
   Board before = Board::full(*default_shape(9));

@@ -136,12 +136,8 @@ TEST(GraderLoopMemo, KeptBoardsAnswerAsAFullScan) {
 // the loop and never held both loop digits: 1 lies only in the roof in row 1, so 2 leaves
 // both roof cells. The memo must walk the pair because r1c7 lost a loop digit.
 TEST(GraderLoopMemo, TypeFourAppearsWhenACellOffTheLoopLosesADigit) {
-  auto rc = [](int row, int col) { return 9 * (row - 1) + col - 1; };
-  auto mask = [](std::initializer_list<int> digits) {
-    std::uint64_t m = 0;
-    for (int d : digits) m |= grading::digit_bit(d);
-    return m;
-  };
+  const auto rc = rc9;
+  const auto mask = digit_mask;
   const std::vector<int> loop = {rc(1, 1), rc(1, 4), rc(2, 4), rc(2, 7), rc(3, 7), rc(3, 1)};
   Board before = Board::full(*default_shape(9));
   // No cell off the loop holds both 1 and 2, and no cell but the loop's holds exactly two
