@@ -1,13 +1,15 @@
-// grader_memo_questions.hpp: for the tests of the finders' memos (grader_house_memo_test and
-// grader_far_memo_test). A finder that remembers what it found nothing on keeps that per
-// thread, so the same question asked on a new thread is answered by a full scan: the oracle
-// the memo must agree with, step for step.
+// grader_memo_questions.hpp: for the tests of the finders' memos (grader_house_memo_test,
+// grader_far_memo_test and grader_loop_memo_test). A finder that remembers what it found
+// nothing on keeps that per thread, so the same question asked on a new thread is answered
+// by a full scan: the oracle the memo must agree with, step for step.
 #pragma once
 
 #include <cstdint>
 #include <future>
 #include <initializer_list>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -28,6 +30,17 @@ inline std::uint64_t digit_mask(std::initializer_list<int> digits) {
   std::uint64_t m = 0;
   for (int d : digits) m |= grading::digit_bit(d);
   return m;
+}
+
+/// The candidates of unsolved cells holding `at_least` candidates or more, as (cell, digit):
+/// what a walk over hand-made or puzzle boards may take away.
+inline std::vector<std::pair<int, int>> candidates_of_cells(const grading::Board& board, int at_least) {
+  std::vector<std::pair<int, int>> out;
+  for (int c = 0; c < board.cells(); ++c)
+    if (!board.value(c) && grading::popcount(board.candidates(c)) >= at_least)
+      for (int d = 1; d <= board.n(); ++d)
+        if (board.has(c, d)) out.emplace_back(c, d);
+  return out;
 }
 
 /// `technique` asked on `board` on this thread (whose finders' memos hold earlier boards).

@@ -56,14 +56,7 @@ std::vector<Grid> puzzles(const std::string& relative, std::size_t first, std::s
 }
 
 /// Candidates of open cells (two candidates or more) as (cell, digit).
-std::vector<std::pair<int, int>> open_candidates(const Board& board) {
-  std::vector<std::pair<int, int>> open;
-  for (int c = 0; c < board.cells(); ++c)
-    if (!board.value(c) && grading::popcount(board.candidates(c)) >= 2)
-      for (int d = 1; d <= board.n(); ++d)
-        if (board.has(c, d)) open.emplace_back(c, d);
-  return open;
-}
+std::vector<std::pair<int, int>> open_candidates(const Board& board) { return sudokit::testing::candidates_of_cells(board, 2); }
 
 /// A walk of `questions` questions from `start`: between questions one candidate goes, or a
 /// batch, or a found step is applied, or (rarely) the walk jumps to one of `elsewhere` or

@@ -66,14 +66,7 @@ Board loop_rich(std::mt19937& rng) {
 }
 
 /// Candidates of cells with three candidates or more, as (cell, digit): what a walk takes away.
-std::vector<std::pair<int, int>> removable(const Board& board) {
-  std::vector<std::pair<int, int>> out;
-  for (int c = 0; c < board.cells(); ++c)
-    if (!board.value(c) && grading::popcount(board.candidates(c)) >= 3)
-      for (int d = 1; d <= board.n(); ++d)
-        if (board.has(c, d)) out.emplace_back(c, d);
-  return out;
-}
+std::vector<std::pair<int, int>> removable(const Board& board) { return sudokit::testing::candidates_of_cells(board, 3); }
 
 /// A walk of `questions` changes from `start`, each followed by the three loop finders asked
 /// here and fresh. Returns how many questions found a step.
