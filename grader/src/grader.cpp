@@ -612,23 +612,27 @@ constexpr auto kFreeChoiceOrder = [] {
 // within it (8.5 plus SE's length adjustment), and the dynamic finders find a step in most
 // calls where the static chains (region and cell forcing chains) find one in few: past a
 // guess on hardest_1106, dynamic contradictions in 1,467 of 1,697 calls, region forcing
-// chains in 498 of 2,233. So there the dynamic ones are asked first, the "+" chains right
-// after them: when those have nothing at all, neither have the forcing chains they subsume
-// (forcing_chains_within_plus), which are then not asked. (hardest_1106 about 10% faster, every
-// rating the same; docs/PERFORMANCE.md, Grader speed, session 14.) Below 9.5 the order stays:
-// with it from 9.0, top1465 gained nothing.
+// chains in 498 of 2,233. So there the dynamic contradictions are asked first, the "+" chains
+// right after them: when those have nothing at all, neither have the forcing chains they
+// subsume (forcing_chains_within_plus), which are then not asked. (hardest_1106 about 10%
+// faster, every rating the same; docs/PERFORMANCE.md, Grader speed, session 14.) Session 25
+// moved two more: the dynamic verities (dynamic_forcing_chain) after the "+" chains, which
+// found a step in 184 of 302 calls where the verities found one in 16 of 318 (each a
+// verity_steps pass over the analysis); and the XY-chains and AICs after all three, where an
+// AIC search found a step in 108 of 974 calls. hardest_1106: 0.978× the instructions, 0.96-0.98×
+// the time; every rating, level, hardest technique and guess count the same (one hardest
+// logical technique of 375 differs: the path past its guess took a "+" chain for a verity);
+// scores and paths differ.
+// Below 9.5 the order stays: with it from 9.0, top1465 gained nothing.
 constexpr double kDynamicFirstFrom = kGuessRating;
 constexpr auto kFreeChoiceOrderHigh = [] {
   std::array<Technique, kFreeChoiceOrder.size()> all{};
   std::size_t i = 0;
-  for (Technique t : kFreeChoiceOrder) {
-    if (t == Technique::region_forcing_chain) {
-      all[i++] = Technique::dynamic_contradiction;
-      all[i++] = Technique::dynamic_forcing_chain;
-      all[i++] = Technique::dynamic_forcing_chain_plus;
-    }
+  all[i++] = Technique::dynamic_contradiction;
+  all[i++] = Technique::dynamic_forcing_chain_plus;
+  all[i++] = Technique::dynamic_forcing_chain;
+  for (Technique t : kFreeChoiceOrder)
     if (t != Technique::dynamic_contradiction && t != Technique::dynamic_forcing_chain && t != Technique::dynamic_forcing_chain_plus) all[i++] = t;
-  }
   return all;
 }();
 
