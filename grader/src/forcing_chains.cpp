@@ -54,6 +54,7 @@
 // not searched (the state bit sets would be 25×25×625 bits per assumption).
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <memory>
 #include <span>
 #include <limits>
@@ -254,10 +255,18 @@ class Propagator {
     cand_ = base16_;
     count_ = base_place_count_;
     if (use_bits_) digit_cells_ = base_digit_cells_;
+    dirty_.assign((count_.size() + 63) / 64, 0);
     run_digit_ = kNone;
   }
 
   const States& states() const { return states_; }
+
+  /// `to` = `from`, two vectors of one size (load() sized them): the run-start copies of the
+  /// assumed board, where vector's assignment cost more around the copy than the copy.
+  template <class T>
+  static void copy_over(std::vector<T>& to, const std::vector<T>& from) {
+    if (!from.empty()) std::memcpy(to.data(), from.data(), from.size() * sizeof(T));
+  }
 
   /// dynamic_plus only: what a run from an assumption reaches, given what a dynamic run from
   /// it (singles only) reached without a contradiction, `reach` (known()'s words). A "+" run
@@ -273,9 +282,9 @@ class Propagator {
     order_.clear();
     pool_.clear();
     conflict_.clear();
-    count_ = base_place_count_;
-    place_mask_ = base_place_mask_;
-    dirty_.assign((count_.size() + 63) / 64, 0);
+    copy_over(count_, base_place_count_);
+    copy_over(place_mask_, base_place_mask_);
+    std::fill(dirty_.begin(), dirty_.end(), 0);
     contradiction_ = false;
     return three_houses_ ? go_on_plus<true>(reach) : go_on_plus<false>(reach);
   }
@@ -292,13 +301,13 @@ class Propagator {
       if (run_digit_ != kNone) restore_digit(run_digit_);
       run_digit_ = states_.digit(assumption);
     } else if (tracks_board_) {
-      cand_ = base16_;
-      count_ = base_place_count_;
+      copy_over(cand_, base16_);
+      copy_over(count_, base_place_count_);
       if (mode_ == Mode::dynamic_plus) {
-        place_mask_ = base_place_mask_;
-        dirty_.assign((count_.size() + 63) / 64, 0);
+        copy_over(place_mask_, base_place_mask_);
+        std::fill(dirty_.begin(), dirty_.end(), 0);
       }
-      if (use_bits_) digit_cells_ = base_digit_cells_;
+      if (use_bits_) copy_over(digit_cells_, base_digit_cells_);
     }
     contradiction_ = false;
     // One loop per mode, so that the mode's tests are made once per run, not per state.
@@ -497,8 +506,8 @@ class Propagator {
     }
     if (!locked_candidates<K>()) return !contradiction_;
     if (contradiction_) return false;
-    cand_ = base16_;
-    if (use_bits_) digit_cells_ = base_digit_cells_;
+    copy_over(cand_, base16_);
+    if (use_bits_) copy_over(digit_cells_, base_digit_cells_);
     for (std::size_t k = 0; k < words.size(); ++k)
       for (std::uint64_t m = reach[k]; m; m &= m - 1) mark_cells(static_cast<int>(k * 64) + lowest(m));
     for (std::size_t i = 0; i < order_.size(); ++i) mark_cells(order_[i]);
