@@ -16,7 +16,8 @@
 // The search is a level-by-level breadth-first search from each start candidate (cells
 // row-major, digits ascending) over bit sets of candidates: the candidates switched off at
 // one level are the union of the weak neighbourhoods of those switched on at the level
-// before, a few word operations each. The first level that yields a conclusion gives a
+// before, and those switched on the union of the strong partners of those switched off, a
+// few word operations each. The first level that yields a conclusion gives a
 // shortest chain from that start. Bit sets need cells·n bits per candidate, so the search
 // runs for sizes up to 16×16.
 //
@@ -80,9 +81,13 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
   weak_words.resize(static_cast<std::size_t>(nodes) * words);
   auto weak_of = [&](int id) { return weak_words.data() + static_cast<std::size_t>(id) * words; };
   auto weak_test = [&](int id, int other) { return (weak_of(id)[other / 64] >> (other % 64)) & 1; };
-  thread_local std::vector<std::vector<int>> strong;
-  if (strong.size() < static_cast<std::size_t>(nodes)) strong.resize(static_cast<std::size_t>(nodes));
-  for (int id = 0; id < nodes; ++id) strong[static_cast<std::size_t>(id)].clear();
+  // Strong links the same way, as bit sets: a level's partners are then the union of its
+  // nodes' sets, read out in node order (a list per candidate was a pointer to follow and a
+  // branch per partner, then a sort; on top1465 that loop was the AIC search's slowest by time).
+  thread_local std::vector<std::uint64_t> strong_words;
+  strong_words.assign(static_cast<std::size_t>(nodes) * words, 0);
+  auto strong_of = [&](int id) { return strong_words.data() + static_cast<std::size_t>(id) * words; };
+  auto add_strong = [&](int from, int to) { strong_of(from)[to / 64] |= std::uint64_t{1} << (to % 64); };
   // The peers holding a digit come from cell bit sets where the topology has them
   // (ascending, as the peer lists are), else from the peer lists.
   const bool peer_bits = !topo.peer_set.empty();
@@ -100,7 +105,7 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
       else
         for (int p : topo.peers(c))
           if (board.has(p, d)) set(id_of(p, d));
-      if (popcount(cm) == 2) strong[static_cast<std::size_t>(id)].push_back(id_of(c, lowest(cm & ~digit_bit(d)) + 1));
+      if (popcount(cm) == 2) add_strong(id, id_of(c, lowest(cm & ~digit_bit(d)) + 1));
     }
   }
   for (int h = 0; h < topo.houses(); ++h)
@@ -110,14 +115,9 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
       const auto house = topo.house(h);
       const int a = id_of(house[static_cast<std::size_t>(lowest(where))], d);
       const int b = id_of(house[static_cast<std::size_t>(lowest(where & (where - 1)))], d);
-      auto add = [&](int from, int to) {
-        auto& list = strong[static_cast<std::size_t>(from)];
-        if (std::find(list.begin(), list.end(), to) == list.end()) list.push_back(to);
-      };
-      add(a, b);
-      add(b, a);
+      add_strong(a, b);
+      add_strong(b, a);
     }
-  for (int id = 0; id < nodes; ++id) std::sort(strong[static_cast<std::size_t>(id)].begin(), strong[static_cast<std::size_t>(id)].end());
 
   thread_local std::vector<std::vector<int>> levels;
   thread_local NodeSet off, seen_off, seen_on, conclusion;
@@ -136,7 +136,7 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
     levels[depth++].assign(nodes_at.begin(), nodes_at.end());
   };
   for (int start = 0; start < nodes; ++start) {
-    if (strong[static_cast<std::size_t>(start)].empty()) continue;
+    if (const std::uint64_t* ss = strong_of(start); std::all_of(ss, ss + words, [](std::uint64_t w) { return w == 0; })) continue;
     seen_off.reset(words);
     seen_on.reset(words);
     seen_off.set(start);
@@ -152,16 +152,20 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
       // With a length asked for, a chain longer than it and than the shortest so far is
       // neither a step within it nor the first: stop.
       if (!found.empty() && static_cast<int>(depth) + 1 > max_nodes && depth + 1 > shortest) break;
-      // Strong links: every candidate switched off forces its partners on.
+      // Strong links: every candidate switched off forces its partners on (those not on
+      // already, in node order).
+      std::fill(off.words().begin(), off.words().end(), 0);
+      for (int u : levels[depth - 1]) {
+        const std::uint64_t* su = strong_of(u);
+        for (std::size_t i = 0; i < words; ++i) off.words()[i] |= su[i];
+      }
       on.clear();
-      for (int u : levels[depth - 1])
-        for (int v : strong[static_cast<std::size_t>(u)])
-          if (!seen_on.test(v)) {
-            seen_on.set(v);
-            on.push_back(v);
-          }
+      for (std::size_t i = 0; i < words; ++i) {
+        std::uint64_t fresh = off.words()[i] & ~seen_on.words()[i];
+        seen_on.words()[i] |= fresh;
+        for (; fresh; fresh &= fresh - 1) on.push_back(static_cast<int>(i * 64) + lowest(fresh));
+      }
       if (on.empty()) break;
-      std::sort(on.begin(), on.end());
       // Weak links: every candidate switched on forces its conflicts off (the next level's
       // work, done first: most levels conclude nothing, and their union tells so at once).
       std::fill(off.words().begin(), off.words().end(), 0);
@@ -208,9 +212,7 @@ std::size_t find_aic_steps(const Board& board, std::size_t limit, std::vector<St
     for (int k = static_cast<int>(depth) - 2; k >= 0; --k) {
       const int next = chain.back();
       for (int u : levels[static_cast<std::size_t>(k)]) {
-        const bool linked = k % 2 == 0 ? std::binary_search(strong[static_cast<std::size_t>(u)].begin(),
-                                                            strong[static_cast<std::size_t>(u)].end(), next)
-                                       : weak_test(u, next);
+        const bool linked = k % 2 == 0 ? ((strong_of(u)[next / 64] >> (next % 64)) & 1) != 0 : weak_test(u, next);
         if (linked) {
           chain.push_back(u);
           break;
