@@ -132,6 +132,7 @@ namespace sudokit::grading {
 bool find_wxyz_wing(const Board& board, Step& step) {
   const Topology& topo = board.topo();
   thread_local std::vector<int> wings;
+  thread_local std::vector<std::uint64_t> wing_digits;  // beside wings: each one's candidates
   // Where the topology has peer sets, the cells seeing every z of a pattern come from them
   // (most patterns that pass the digit tests remove nothing, and a scan of the board each
   // cost more than the rest of the search).
@@ -140,18 +141,25 @@ bool find_wxyz_wing(const Board& board, Step& step) {
     const std::uint64_t h = board.candidates(hinge);
     if (board.value(hinge) != 0 || popcount(h) < 2 || popcount(h) > 4) continue;
     wings.clear();
+    wing_digits.clear();
     for (int p : topo.peers(hinge)) {
       const std::uint64_t m = board.candidates(p);
-      if (board.value(p) == 0 && popcount(m) >= 2 && popcount(m) <= 3 && popcount(m | h) <= 4) wings.push_back(p);
+      if (board.value(p) == 0 && popcount(m) >= 2 && popcount(m) <= 3 && popcount(m | h) <= 4) {
+        wings.push_back(p);
+        wing_digits.push_back(m);
+      }
     }
     const std::size_t w = wings.size();
+    // The digits are taken as the wings are: a pair of wings already past four digits
+    // leaves its third unlooked at (the same patterns, in the same order).
     for (std::size_t i = 0; i < w; ++i)
-      for (std::size_t j = i + 1; j < w; ++j)
+      for (std::size_t j = i + 1; j < w; ++j) {
+        const std::uint64_t two = h | wing_digits[i] | wing_digits[j];
+        if (popcount(two) > 4) continue;
         for (std::size_t k = j + 1; k < w; ++k) {
-          const int cells[4] = {hinge, wings[i], wings[j], wings[k]};
-          std::uint64_t all = 0;
-          for (int c : cells) all |= board.candidates(c);
+          const std::uint64_t all = two | wing_digits[k];
           if (popcount(all) != 4) continue;
+          const int cells[4] = {hinge, wings[i], wings[j], wings[k]};
           int z = 0, unrestricted = 0;
           for (std::uint64_t m = all; m; m &= m - 1) {
             const int d = lowest(m) + 1;
@@ -197,6 +205,7 @@ bool find_wxyz_wing(const Board& board, Step& step) {
           normalise(step);
           return true;
         }
+      }
   }
   return false;
 }
