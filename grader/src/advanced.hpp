@@ -37,6 +37,10 @@ namespace sudokit::grading {
 // als.cpp
 bool find_als_xz(const Board& board, Step& step);
 bool find_als_xy_wing(const Board& board, Step& step);
+/// Test hooks: the most ALS sets whose linked rows a board keeps for both finders above (0:
+/// none kept, each row made again when asked), and back to the default. Per thread.
+void set_als_kept_rows_for_test(std::size_t limit);
+void reset_als_kept_rows_for_test();
 bool find_death_blossom(const Board& board, Step& step);
 // sue_de_coq.cpp
 bool find_sue_de_coq(const Board& board, Step& step);

@@ -52,6 +52,11 @@
 namespace sudokit::grading {
 namespace {
 
+/// The most ALS sets a board's linked rows are kept for (Context::linked_row): 8192 sets are
+/// 8192 × 128 words, 8 MB. Per thread; set_als_kept_rows_for_test() changes it.
+constexpr std::size_t kKeptRowsLimit = 8192;
+thread_local std::size_t kept_rows_limit = kKeptRowsLimit;
+
 constexpr int kMaxAls = 6;         // cells in one set (ALS-XZ); 9×9 houses rarely allow more
 constexpr int kMaxWingAls = 4;     // cells in one set of an ALS-XY-Wing or a petal
 constexpr int kMaxStemDigits = 4;  // death blossom stems with at most this many digits
@@ -296,14 +301,20 @@ struct AlsFinders {
           by_first_sets[by_first_fill[slot]++] = static_cast<std::uint32_t>(i);
         }
       row_words = (sets.size() + 63) / 64;
-      if (linked_rows.size() < sets.size() * row_words) linked_rows.resize(sets.size() * row_words);
       row_done.assign(sets.size(), 0);
     }
 
     /// linked_after(i, sets.size()) as a row of `row_words` words, made once per set and board:
     /// ALS-XZ and the ALS-XY-Wing ask the same rows of one board (the wing those of its
-    /// smaller sets, which come first), and making them was 4% of top1465's grade time.
+    /// smaller sets, which come first), and making them was 4% of top1465's grade time. The
+    /// row is read before the next call. Past kept_rows_limit sets (a big, open grid) rows are
+    /// not kept: each is made again, in scratch space (the memory stays a few megabytes).
     const std::uint64_t* linked_row(std::size_t i) const {
+      if (sets.size() > kept_rows_limit) {
+        linked_after(i, sets.size(), row_scratch);
+        return row_scratch.data();
+      }
+      if (linked_rows.size() < sets.size() * row_words) linked_rows.resize(sets.size() * row_words);
       std::uint64_t* const row = linked_rows.data() + i * row_words;
       if (!row_done[i]) {
         linked_after(i, sets.size(), row_scratch);
@@ -674,6 +685,9 @@ bool find_als_xy_wing(const Board& board, Step& step) {
   if (board.n() > 16) return false;
   return board.cells() <= 128 ? AlsFinders<2>::als_xy_wing(board, step) : AlsFinders<4>::als_xy_wing(board, step);
 }
+
+void set_als_kept_rows_for_test(std::size_t limit) { kept_rows_limit = limit; }
+void reset_als_kept_rows_for_test() { kept_rows_limit = kKeptRowsLimit; }
 
 bool find_death_blossom(const Board& board, Step& step) {
   if (board.n() > 16) return false;

@@ -324,6 +324,62 @@ TEST(GraderAls, AlignedExclusionSetFormMatchesScan) {
               removing, partial);
 }
 
+TEST(GraderAls, KeptLinkedRowsChangeNoAnswer) {
+  // ALS-XZ and the ALS-XY-Wing read each set's linked row (the later sets it may share a
+  // restricted digit with) from the board's context, made once and kept for both (als.cpp,
+  // linked_row); past a limit of sets each row is made again when asked. On the stalls of
+  // hard puzzles both finders must answer the same either way, and in either order (the wing
+  // first makes only its smaller sets' rows, which ALS-XZ then reads beside rows it makes;
+  // ALS-XZ first makes every row, which the wing then cuts to its sets).
+  auto lines = sudokit::testing::every_nth(sudokit::testing::load_lines("puzzles/hardest_1106.txt"), 25);
+  for (const std::string& line : sudokit::testing::every_nth(sudokit::testing::load_lines("puzzles/top1465.txt"), 61)) lines.push_back(line);
+  sudokit::Solver solver(sudokit::EngineKind::dlx);
+  auto same = [](bool fa, const Step& a, bool fb, const Step& b) {
+    return fa == fb && (!fa || (a.technique == b.technique && a.cells == b.cells && a.eliminations == b.eliminations && a.chain == b.chain));
+  };
+  int boards = 0, found = 0;
+  for (const std::string& line : lines) {
+    const Grid puzzle = sudokit::testing::grid_from_line(line.substr(0, 81));
+    const auto solved = solver.solve(puzzle, 2, 1);
+    ASSERT_EQ(solved.count, 1U) << line;
+    sudokit::testing::walk_stalls(puzzle, solved.solutions.front(), 6, [&](const Board& board) -> std::optional<Step> {
+      // Each call on a board of its own stamp (a new context) and with the finders' memos of
+      // empty boards dropped (start_grade), so that every call scans in full.
+      auto ask = [&](bool xz_first, std::size_t limit, Step& xz, bool& fxz, Step& wing, bool& fwing) {
+        Board copy = board;
+        copy.set_candidates(0, board.candidates(0));  // a new stamp, the same board
+        g::set_als_kept_rows_for_test(limit);
+        for (int k = 0; k < 2; ++k) {
+          g::start_grade();
+          if ((k == 0) == xz_first)
+            fxz = g::find_als_xz(copy, xz);
+          else
+            fwing = g::find_als_xy_wing(copy, wing);
+        }
+        g::reset_als_kept_rows_for_test();
+      };
+      Step xz0, wing0;
+      bool fxz0 = false, fwing0 = false;
+      ask(true, 0, xz0, fxz0, wing0, fwing0);
+      for (bool xz_first : {true, false}) {
+        Step xz, wing;
+        bool fxz = false, fwing = false;
+        ask(xz_first, std::size_t{1} << 20, xz, fxz, wing, fwing);
+        EXPECT_TRUE(same(fxz0, xz0, fxz, xz)) << "ALS-XZ, " << (xz_first ? "first " : "second ") << line;
+        EXPECT_TRUE(same(fwing0, wing0, fwing, wing)) << "ALS-XY-Wing, " << (xz_first ? "second " : "first ") << line;
+      }
+      ++boards;
+      found += fxz0 + fwing0;
+      if (fxz0) return xz0;
+      if (fwing0) return wing0;
+      return std::nullopt;
+    });
+  }
+  EXPECT_GT(boards, 50);
+  EXPECT_GT(found, 10);  // boards where the rows decide a step, not only a miss
+  std::printf("ALS boards compared: %d (%d answers with a step)\n", boards, found);
+}
+
 TEST(GraderAls, SoundOnRatedStalls) {
   std::vector<std::string> hard;
   for (const std::string& line : sudokit::testing::load_lines("rated/se_dev.txt"))
