@@ -540,8 +540,11 @@ class Propagator {
   template <Mode M, bool K>
   void add(int s, std::initializer_list<int> parents) { add_span<M, K>(s, parents.begin(), parents.size()); }
 
+  /// Adds state `s` (when new) with its parents, and changes the assumed board to match. Kept
+  /// out of line (see expand()): the singles and locked candidates call it, a placement's
+  /// removals take add_removal().
   template <Mode M, bool K>
-  void add_span(int s, const int* parents, std::size_t count) {
+  [[gnu::noinline]] void add_span(int s, const int* parents, std::size_t count) {
     if (known_.test(s)) return;
     known_.set(s);
     Node& node = node_[static_cast<std::size_t>(s)];
@@ -560,32 +563,21 @@ class Propagator {
       return;
     }
     if constexpr (M == Mode::static_links) return;  // static links read the fixed board only
-    // The digit's counts (and masks) lie together: one offset for the cell's houses.
-    const std::size_t at = digit_at(s);
-    const auto [first, many] = house_range<K>(cell);
-    const int* const hs = houses_of_.data() + first;
-    std::int16_t* const counts = count_.data() + at;
     if (States::on(s)) {
+      // The digit's counts lie together: one offset for the cell's houses.
+      const auto [first, many] = house_range<K>(cell);
+      const int* const hs = houses_of_.data() + first;
+      std::int16_t* const counts = count_.data() + digit_at(s);
       for (int i = 0; i < many; ++i) counts[hs[i]] += kPlaced;
     } else {
-      if (M != Mode::single_digit || !use_bits_) cand_[static_cast<std::size_t>(cell)] &= static_cast<std::uint16_t>(~digit_bit(digit));
-      if (use_bits_) digit_cells_[static_cast<std::size_t>(digit - 1)].reset(cell);
-      for (int i = 0; i < many; ++i) {
-        const int h = hs[i];
-        --counts[h];
-        if constexpr (M == Mode::dynamic_plus) {  // locked candidates look here again
-          place_mask_[at + static_cast<std::size_t>(h)] &= static_cast<std::uint16_t>(~house_bit_of_[static_cast<std::size_t>(first + i)]);
-          const std::size_t hd = static_cast<std::size_t>(h * states_.n + digit - 1);
-          dirty_[hd >> 6] |= std::uint64_t{1} << (hd & 63);
-        }
-      }
+      take_off_board<M, K>(s, cell, digit);
     }
   }
 
   /// add_span() for the commonest state: a removal with one parent, which a placement makes
   /// of its cell's other candidates and of its digit in the peers (expand() on bit sets): the
-  /// same writes as add_span()'s for a removal, less the tests this case makes moot, and
-  /// always compiled into the caller (see expand()).
+  /// same writes, less the tests that case makes moot. Always compiled into the caller (see
+  /// expand()).
   template <Mode M, bool K>
   [[gnu::always_inline]] inline void add_removal(int s, int parent) {
     static_assert(M != Mode::static_links, "static links keep no assumed board");
@@ -601,7 +593,14 @@ class Propagator {
       contradiction_ = true;
       return;
     }
-    const int cell = cell_of(s), digit = digit_of(s);
+    take_off_board<M, K>(s, cell_of(s), digit_of(s));
+  }
+
+  /// A removal's changes to the assumed board: the cell's candidates, the digit's cells, the
+  /// counts of places (and for dynamic_plus the place masks and dirty pairs) of its houses.
+  template <Mode M, bool K>
+  [[gnu::always_inline]] inline void take_off_board(int s, int cell, int digit) {
+    // The digit's counts (and masks) lie together: one offset for the cell's houses.
     const std::size_t at = digit_at(s);
     const auto [first, many] = house_range<K>(cell);
     const int* const hs = houses_of_.data() + first;
@@ -650,12 +649,11 @@ class Propagator {
   }
 
   // Where the rules are compiled in: the dynamic ones inside the run's loop (propagate),
-  // every other mode's in a function of its own (expand), and a placement's removals inside
-  // the rules (add_removal). Left to GCC, these choices flipped with unrelated edits to this
-  // file, and with them the dynamic runs' cost by 3% of a hard grade's instructions. Fixed
-  // here: 0.988× the instructions of the best layout GCC had chosen (docs/PERFORMANCE.md,
-  // Grader speed, session 27); sharing add_removal's writes with add_span's through a helper
-  // gave back half of that.
+  // every other mode's in a function of its own (expand); a placement's removals inside the
+  // rules (add_removal), every other state in add_span, out of line. Left to GCC, these
+  // choices flipped with unrelated edits to this file, and with them the dynamic runs' cost
+  // by 3% of a hard grade's instructions. Fixed here: 0.985× the instructions of the best
+  // layout GCC had chosen (docs/PERFORMANCE.md, Grader speed, session 27).
   template <Mode M, bool K>
   [[gnu::noinline]] void expand(int s) {
     expand_rules<M, K>(s);
