@@ -804,6 +804,22 @@ std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderM
     if (!allow_uniqueness && needs_uniqueness(technique)) continue;
     if (best && technique_rating(technique) >= best->rating - 1e-9) break;
     if (technique_rating(technique) > cap + 1e-9) continue;  // every step it gives is above the cap
+    // Where the dynamic contradictions found nothing, the "+" chains are asked before the
+    // dynamic verities: when they find nothing at all, neither do the forcing chains they
+    // subsume (forcing_chains_within_plus), the verities among them, which are then not run.
+    // That is every stall (on hardest_1106 the first stall of nearly every puzzle); where the
+    // "+" chains find something the verities are asked as before, the "+" step waiting in
+    // `found` for its turn.
+    if (technique == Technique::dynamic_forcing_chain && tried[static_cast<std::size_t>(technique)] == 0 &&
+        tried[static_cast<std::size_t>(Technique::dynamic_contradiction)] == 1 &&
+        technique_rating(Technique::dynamic_forcing_chain_plus) <= cap + 1e-9) {
+      const Step* plus = nullptr;
+      if (!ask(Technique::dynamic_forcing_chain_plus, plus)) {
+        if (spent) return std::nullopt;
+        for (Technique within : forcing_chains_within_plus())
+          if (tried[static_cast<std::size_t>(within)] == 0) tried[static_cast<std::size_t>(within)] = 1;
+      }
+    }
     const Step* out = nullptr;
     if (ask(technique, out) && (!best || out->rating < best->rating - 1e-9)) best = *out;
     if (spent) return std::nullopt;
