@@ -753,6 +753,12 @@ std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderM
     out = tried[i] == 2 ? &found[i] : nullptr;
     return out != nullptr;
   };
+  // Nothing at all from the "+" chains: nothing from the forcing chains they subsume
+  // (forcing_chains_within_plus), which are then not asked on this board.
+  auto plus_found_nothing = [&tried] {
+    for (Technique within : forcing_chains_within_plus())
+      if (tried[static_cast<std::size_t>(within)] == 0) tried[static_cast<std::size_t>(within)] = 1;
+  };
   if (ceiling >= kFreeChoiceFrom) {
     // The basic techniques in ladder order: the first step within the ceiling.
     for (Technique technique : kLadder) {
@@ -786,11 +792,7 @@ std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderM
         }
         if (!steps.empty()) found[i] = std::move(steps.front());
         if (first) return first;
-        // Nothing at all from the "+" chains: nothing from the forcing chains they subsume
-        // (forcing_chains_within_plus), which are then not asked on this board.
-        if (steps.empty() && technique == Technique::dynamic_forcing_chain_plus)
-          for (Technique within : forcing_chains_within_plus())
-            if (tried[static_cast<std::size_t>(within)] == 0) tried[static_cast<std::size_t>(within)] = 1;
+        if (steps.empty() && technique == Technique::dynamic_forcing_chain_plus) plus_found_nothing();
         continue;
       }
       const Step* out = nullptr;
@@ -816,8 +818,7 @@ std::optional<Step> next_step(const Board& board, bool allow_uniqueness, LadderM
       const Step* plus = nullptr;
       if (!ask(Technique::dynamic_forcing_chain_plus, plus)) {
         if (spent) return std::nullopt;
-        for (Technique within : forcing_chains_within_plus())
-          if (tried[static_cast<std::size_t>(within)] == 0) tried[static_cast<std::size_t>(within)] = 1;
+        plus_found_nothing();
       }
     }
     const Step* out = nullptr;
