@@ -61,6 +61,11 @@ bool for_each_open_rectangle(const Board& board, Visit visit) {
 bool find_pseudo_subset(const Board& board, std::uint64_t pseudo, const std::vector<int>& others, int size,
                         Step& step, std::vector<int>& chosen);
 
+// uniqueness.cpp
+/// Test oracle: unique rectangle type 1 by the rectangles() scan that find_unique_rectangle_1
+/// replaced (same answer, step for step).
+bool find_unique_rectangle_1_by_scan(const Board& board, Step& step);
+
 // uniqueness_more.cpp
 bool find_unique_rectangle_5(const Board& board, Step& step);
 bool find_unique_rectangle_6(const Board& board, Step& step);

@@ -6,7 +6,9 @@
 // BUG); cells are named r1c1..r9c9. Whether the deductions are true on real puzzles is
 // slow_grader_extra_soundness_test's job.
 #include <algorithm>
+#include <cstdio>
 #include <initializer_list>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -16,6 +18,7 @@
 #include "grader_finder_helpers.hpp"
 
 #include "board.hpp"
+#include "more_techniques.hpp"
 #include "sudokit/grader.hpp"
 
 namespace {
@@ -37,6 +40,54 @@ std::vector<CellDigit> elims(std::initializer_list<CellDigit> list) {
   std::vector<CellDigit> v(list);
   std::sort(v.begin(), v.end());
   return v;
+}
+
+// --- unique rectangle type 1 against its old scan --------------------------------------------
+
+TEST(GraderMoreTechniques, UniqueRectangleType1MatchesTheScan) {
+  // Differential: find_unique_rectangle_1 starts from the rows' pairs of two-candidate cells
+  // where it used to walk every rectangle (find_unique_rectangle_1_by_scan). On random boards
+  // of every box shape, cells drawn mostly from a few pairs of a small pool of digits (so that
+  // rectangles, deadly patterns and near misses are common), some written: the same answer,
+  // the same rectangle, the same step.
+  std::mt19937 rng(20261128);
+  int compared = 0, found_both = 0;
+  for (const sudokit::Shape shape : {sudokit::Shape{4, 2, 2}, sudokit::Shape{6, 2, 3}, kShape9, sudokit::Shape{12, 3, 4}}) {
+    const int n = shape.n, cells = shape.cells();
+    for (int round = 0; round < 1500; ++round) {
+      Board b = Board::full(shape);
+      const int pool = 3 + static_cast<int>(rng() % 2);  // digits 1..pool make the pairs
+      for (int c = 0; c < cells; ++c) {
+        const auto roll = static_cast<unsigned>(rng() % 100);
+        if (roll < 8) {
+          b.place(c, 1 + static_cast<int>(rng() % static_cast<unsigned>(n)));
+          continue;
+        }
+        std::uint64_t m = 0;
+        const int size = roll < 70 ? 2 : 3 + static_cast<int>(rng() % 2);
+        while (sudokit::grading::popcount(m) < size) {
+          const int d = static_cast<int>(rng() % static_cast<unsigned>(size == 2 ? pool : n));
+          m |= std::uint64_t{1} << d;
+        }
+        b.set_candidates(c, m);
+      }
+      Step fast, scan;
+      const bool a = sudokit::grading::find_unique_rectangle_1(b, fast);
+      const bool s = sudokit::grading::find_unique_rectangle_1_by_scan(b, scan);
+      ASSERT_EQ(a, s) << "shape " << n << " round " << round;
+      if (a) {
+        EXPECT_EQ(fast.cells, scan.cells) << "shape " << n << " round " << round;
+        EXPECT_EQ(fast.eliminations, scan.eliminations) << "shape " << n << " round " << round;
+        EXPECT_EQ(fast.digits, scan.digits);
+        EXPECT_EQ(fast.technique, Technique::unique_rectangle_1);
+      }
+      ++compared;
+      found_both += a;
+    }
+  }
+  EXPECT_GT(found_both, 1000);
+  EXPECT_GT(compared - found_both, 1000);
+  std::printf("unique rectangle type 1 boards compared: %d (%d with a rectangle)\n", compared, found_both);
 }
 
 // --- unique rectangles 5 and 6, hidden rectangle ------------------------------------------
