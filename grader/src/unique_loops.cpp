@@ -74,8 +74,9 @@ bool for_each_loop(const Board& board, int max_extras, Admit admit, Visit visit,
   const int n = topo.n;
   const int houses = topo.houses();
   // Per thread, storage kept from call to call (every stalled board past the basics asks).
-  thread_local std::vector<int> loop, house_count;
+  thread_local std::vector<int> loop, house_count, fitting;
   thread_local std::vector<char> in_loop;
+  const bool sets = !topo.peer_set.empty();  // Board::cells_with answers (up to 256 cells)
   loop.clear();
   house_count.assign(static_cast<std::size_t>(houses), 0);
   in_loop.assign(static_cast<std::size_t>(topo.cells), 0);
@@ -87,16 +88,22 @@ bool for_each_loop(const Board& board, int max_extras, Admit admit, Visit visit,
         if (!worth(pair)) continue;
       }
       auto fits = [&](int c) { return board.value(c) == 0 && (board.candidates(c) & pair) == pair && admit(c, pair); };
+      // The cells a loop of the pair may use, ascending: up to 256 cells read off the cells
+      // holding a and those holding b (a few of them, where the scan of every cell for each
+      // pair was most of these finders' time), else found by that scan.
+      fitting.clear();
+      if (sets)
+        (board.cells_with(a) & board.cells_with(b)).for_each([&](int c) {
+          if (fits(c)) fitting.push_back(c);
+        });
+      else
+        for (int c = 0; c < topo.cells; ++c)
+          if (fits(c)) fitting.push_back(c);
       // A loop has at least 6 cells, at most max_extras of them beyond the pair.
-      int exact = 0, admitted = 0;
-      for (int c = 0; c < topo.cells; ++c)
-        if (fits(c)) {
-          ++admitted;
-          if (board.candidates(c) == pair) ++exact;
-        }
-      if (admitted < 6 || exact < 6 - max_extras) continue;
-      for (int start = 0; start < topo.cells; ++start) {
-        if (!fits(start)) continue;
+      int exact = 0;
+      for (int c : fitting) exact += board.candidates(c) == pair;
+      if (fitting.size() < 6 || exact < 6 - max_extras) continue;
+      for (int start : fitting) {
         int extras = 0;
         auto push = [&](int c) {
           loop.push_back(c);
