@@ -444,6 +444,16 @@ bool touched_cells(const Board& board, int k, const Small& small, NothingBefore&
   return true;
 }
 
+/// The cells of `cells` above `cell` (the later members of a base set, in scan order).
+CellBits keep_above(CellBits cells, int cell) {
+  for (int w = 0; w < CellBits::kWords; ++w) {
+    const int lo = w * 64;
+    if (cell >= lo + 63) cells.w[static_cast<std::size_t>(w)] = 0;
+    else if (cell >= lo) cells.w[static_cast<std::size_t>(w)] &= ~std::uint64_t{0} << (cell - lo + 1);
+  }
+  return cells;
+}
+
 /// Whether a board where the finder found nothing can be remembered: the memo is for the
 /// cell-set form, and a board with a cell out of candidates is scanned in full every time.
 bool can_remember(const Small& small) { return small.bits && !small.empty.any(); }
@@ -466,26 +476,51 @@ bool find_aligned_pair_exclusion(const Board& board, Step& step) {
   bool found = false;
   // Base pairs as Sudoku Explainer takes them: any two cells (seeing each other or not)
   // that at least two two-candidate cells both see.
-  std::vector<int> shared(static_cast<std::size_t>(topo.cells), 0);
   const Small small = small_cells(board, 2);
   thread_local NothingBefore before;
   thread_local Touched touched;
   bool nothing = false;
   const bool restricted = touched_cells(board, 2, small, before, touched, nothing);
   if (nothing) return false;
-  for (int a = 0; a < topo.cells; ++a) {
-    if (board.value(a) || popcount(board.candidates(a)) < 2) continue;
-    std::fill(shared.begin(), shared.end(), 0);
-    for (int x : topo.peers(a)) {
-      if (board.value(x) || popcount(board.candidates(x)) != 2) continue;
-      for (int b : topo.peers(x))
-        if (b > a) ++shared[static_cast<std::size_t>(b)];
+  auto consider = [&](int a, int b) {
+    if (restricted && !touched.pair(a, b)) return;  // past a miss: nothing there (see the essay)
+    const int base[3] = {a, b, -1};
+    offer(board, base, 2, small, Technique::aligned_pair_exclusion, step, found);
+  };
+  if (small.bits) {
+    // On cell sets: the cells that two or more of a's two-candidate peers see, as a running
+    // "seen once" and "seen twice" over those peers' peer sets, then the open ones above a,
+    // ascending (the same pairs in the same order as the count below; at every rise and
+    // stall this listing cost more than the pairs' exclusions).
+    CellBits bivalue, open;
+    for (int c = 0; c < topo.cells; ++c) {
+      if (board.value(c)) continue;
+      const int size = popcount(board.candidates(c));
+      if (size == 2) bivalue.set(c);
+      if (size >= 2) open.set(c);
     }
-    for (int b = a + 1; b < topo.cells; ++b) {
-      if (shared[static_cast<std::size_t>(b)] < 2 || board.value(b) || popcount(board.candidates(b)) < 2) continue;
-      if (restricted && !touched.pair(a, b)) continue;  // past a miss: nothing there (see the essay)
-      const int base[3] = {a, b, -1};
-      offer(board, base, 2, small, Technique::aligned_pair_exclusion, step, found);
+    for (int a = 0; a < topo.cells; ++a) {
+      if (!open.test(a)) continue;
+      CellBits once, twice;
+      (bivalue & topo.peer_set[static_cast<std::size_t>(a)]).for_each([&](int x) {
+        const CellBits& seen = topo.peer_set[static_cast<std::size_t>(x)];
+        twice = twice | (once & seen);
+        once = once | seen;
+      });
+      keep_above(twice & open, a).for_each([&](int b) { consider(a, b); });
+    }
+  } else {
+    std::vector<int> shared(static_cast<std::size_t>(topo.cells), 0);
+    for (int a = 0; a < topo.cells; ++a) {
+      if (board.value(a) || popcount(board.candidates(a)) < 2) continue;
+      std::fill(shared.begin(), shared.end(), 0);
+      for (int x : topo.peers(a)) {
+        if (board.value(x) || popcount(board.candidates(x)) != 2) continue;
+        for (int b : topo.peers(x))
+          if (b > a) ++shared[static_cast<std::size_t>(b)];
+      }
+      for (int b = a + 1; b < topo.cells; ++b)
+        if (shared[static_cast<std::size_t>(b)] >= 2 && !board.value(b) && popcount(board.candidates(b)) >= 2) consider(a, b);
     }
   }
   if (!found && can_remember(small)) before.remember(board);
@@ -525,12 +560,7 @@ bool find_aligned_triple_exclusion(const Board& board, Step& step) {
         if (!near_ab.any()) continue;  // no small cell sees a and b
         CellBits seen_by_near;
         near_ab.for_each([&](int x) { seen_by_near = seen_by_near | topo.peer_set[static_cast<std::size_t>(x)]; });
-        CellBits later = third & seen_by_near;  // c after b among a's peers (sorted): cells above b
-        for (int w = 0; w < CellBits::kWords; ++w) {
-          const int lo = w * 64;
-          if (b >= lo + 63) later.w[static_cast<std::size_t>(w)] = 0;
-          else if (b >= lo) later.w[static_cast<std::size_t>(w)] &= ~std::uint64_t{0} << (b - lo + 1);
-        }
+        const CellBits later = keep_above(third & seen_by_near, b);  // c after b among a's peers (sorted)
         const std::uint64_t ab = board.candidates(a) | board.candidates(b);
         later.for_each([&](int c) {
           // Each triple once: when b and c also see each other, only from its lowest cell.

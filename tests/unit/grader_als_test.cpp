@@ -324,6 +324,67 @@ TEST(GraderAls, AlignedExclusionSetFormMatchesScan) {
               removing, partial);
 }
 
+TEST(GraderAls, AlignedPairFinderMatchesItsDefinition) {
+  // The pair finder lists its base pairs from cell sets (cells that two or more of a cell's
+  // two-candidate peers see); the definition, written out here the slow way: every two open
+  // cells a < b that at least two two-candidate cells both see, each pair's eliminations by
+  // the general scan, and the step the pair removing the most (the first such in a, b order).
+  // On random boards of every size the cell sets serve, the finder's step must be that one.
+  std::mt19937 rng(20261128);
+  int compared = 0, with_step = 0;
+  for (const sudokit::Shape shape : {sudokit::Shape{4, 2, 2}, sudokit::Shape{6, 2, 3}, kShape9, sudokit::Shape{12, 3, 4},
+                                     sudokit::Shape{16, 4, 4}}) {
+    const int n = shape.n, cells = shape.cells();
+    for (int round = 0; round < (n >= 16 ? 12 : n >= 12 ? 30 : 150); ++round) {
+      Board b = Board::full(shape);
+      const unsigned two_in = round % 2 ? 3 : 30;  // every other board has few two-candidate cells
+      for (int c = 0; c < cells; ++c) {
+        if (rng() % 12 == 0) {
+          const std::uint64_t m = b.candidates(c);
+          if (m) b.place(c, std::countr_zero(m) + 1);
+          continue;
+        }
+        const int size = rng() % two_in == 0 ? 2 : 3 + static_cast<int>(rng() % static_cast<unsigned>(n / 2));
+        std::uint64_t m = 0;
+        while (sudokit::grading::popcount(m) < std::min(size, n)) m |= std::uint64_t{1} << (rng() % static_cast<unsigned>(n));
+        b.set_candidates(c, m);
+      }
+      auto open = [&](int c) { return !b.value(c) && sudokit::grading::popcount(b.candidates(c)) >= 2; };
+      auto bivalue = [&](int c) { return !b.value(c) && sudokit::grading::popcount(b.candidates(c)) == 2; };
+      std::vector<int> best_cells;
+      std::vector<CellDigit> best;
+      for (int a = 0; a < cells; ++a) {
+        if (!open(a)) continue;
+        for (int c = a + 1; c < cells; ++c) {
+          if (!open(c)) continue;
+          int seeing = 0;
+          for (int x = 0; x < cells; ++x) seeing += x != a && x != c && bivalue(x) && b.topo().sees(x, a) && b.topo().sees(x, c);
+          if (seeing < 2) continue;
+          auto removed = g::aligned_exclusion_for_test(b, {a, c}, false);
+          std::sort(removed.begin(), removed.end());
+          if (removed.size() > best.size()) {
+            best = removed;
+            best_cells = {a, c};
+          }
+        }
+      }
+      g::start_grade();  // no memo of an earlier board
+      Step step;
+      const bool found = g::find_aligned_pair_exclusion(b, step);
+      ASSERT_EQ(found, !best.empty()) << "shape " << n << " round " << round;
+      if (found) {
+        EXPECT_EQ(step.cells, best_cells) << "shape " << n << " round " << round;
+        EXPECT_EQ(step.eliminations, best) << "shape " << n << " round " << round;
+      }
+      ++compared;
+      with_step += found;
+    }
+  }
+  EXPECT_GT(with_step, 100);
+  EXPECT_GT(compared - with_step, 20);  // and boards where no pair removes anything
+  std::printf("aligned pair finder boards compared: %d (%d with a step)\n", compared, with_step);
+}
+
 TEST(GraderAls, KeptLinkedRowsChangeNoAnswer) {
   // ALS-XZ and the ALS-XY-Wing read each set's linked row (the later sets it may share a
   // restricted digit with) from the board's context, made once and kept for both (als.cpp,
