@@ -72,6 +72,9 @@ bool find_unique_rectangle_6(const Board& board, Step& step);
 bool find_hidden_rectangle(const Board& board, Step& step);
 bool find_avoidable_rectangle_1(const Board& board, Step& step);
 bool find_avoidable_rectangle_2(const Board& board, Step& step);
+/// Test oracle: avoidable rectangle type 2 by the rectangles() scan that
+/// find_avoidable_rectangle_2 replaced (same answer, step for step).
+bool find_avoidable_rectangle_2_by_scan(const Board& board, Step& step);
 bool find_bug_type_3(const Board& board, Step& step);
 bool find_bug_type_4(const Board& board, Step& step);
 

@@ -40,6 +40,7 @@
 //    The extras are found by trying, for each cell with more than two candidates, which two it
 //    keeps, and checking the grave; the first assignment that works is used (cells in index
 //    order, pairs in digit order), and the search stops past a few extra cells.
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -263,6 +264,91 @@ bool find_avoidable_rectangle_1(const Board& board, Step& step) {
 }
 
 bool find_avoidable_rectangle_2(const Board& board, Step& step) {
+  // The scan of every rectangle and side (find_avoidable_rectangle_2_by_scan, the test
+  // oracle) was this finder's whole time at the rises and stalls of a grade. Here the pattern
+  // is found from its unsolved side: two two-candidate cells U and V in one line sharing
+  // exactly one digit x, U = {b,x} and V = {a,x}. The solved side is then fixed: P, in U's
+  // column (row), is the one cell there that holds a, and Q, in V's, must hold b. U is the
+  // left (top) cell of its pair, so that P is the left (top) end of its side, as in the
+  // scan's sides (the pattern is symmetric in P, U and Q, V). The first in the scan's order
+  // (rectangle, then side) that removes something is the answer.
+  const Topology& topo = board.topo();
+  const int n = topo.n;
+  const auto at = [n](int r, int c) { return r * n + c; };
+  // Where each digit is written in each row and column (-1: nowhere), by solving, not given.
+  // A board with a digit written twice in a line (never one a grade reaches) has no single
+  // answer to "where": the scan takes it.
+  thread_local std::vector<int> in_row, in_col;  // [r · (n+1) + d]: column; [c · (n+1) + d]: row
+  in_row.assign(static_cast<std::size_t>(n * (n + 1)), -1);
+  in_col.assign(static_cast<std::size_t>(n * (n + 1)), -1);
+  for (int c = 0; c < topo.cells; ++c)
+    if (const int v = board.value(c); v && !board.given(c)) {
+      int& column = in_row[static_cast<std::size_t>(topo.row[c] * (n + 1) + v)];
+      int& row = in_col[static_cast<std::size_t>(topo.col[c] * (n + 1) + v)];
+      if (column >= 0 || row >= 0) return find_avoidable_rectangle_2_by_scan(board, step);
+      column = topo.col[c];
+      row = topo.row[c];
+    }
+  std::array<int, 5> best_key{};
+  bool found = false;
+  std::array<int, 4> best_k{};
+  int best_u = -1, best_v = -1, best_x = 0;
+  std::uint64_t best_digits = 0;
+  thread_local Step trial;
+  // U and V on line `line` (a row when `rows`), at positions pu < pv along it.
+  auto consider = [&](bool rows, int line, int pu, int pv) {
+    const int u = rows ? at(line, pu) : at(pu, line), v = rows ? at(line, pv) : at(pv, line);
+    const std::uint64_t mu = board.candidates(u), mv = board.candidates(v);
+    const std::uint64_t shared = mu & mv;
+    if (popcount(shared) != 1) return;
+    const int a = lowest(mv & ~shared) + 1, b = lowest(mu & ~shared) + 1;
+    // P holds a in U's column (row); Q, on P's line, holds b in V's column (row).
+    const int other = rows ? in_col[static_cast<std::size_t>(pu * (n + 1) + a)] : in_row[static_cast<std::size_t>(pu * (n + 1) + a)];
+    if (other < 0) return;
+    const int q = rows ? at(other, pv) : at(pv, other);
+    if (board.value(q) != b || board.given(q)) return;
+    const int top = rows ? std::min(line, other) : std::min(pu, pv), bottom = rows ? std::max(line, other) : std::max(pu, pv);
+    const int left = rows ? std::min(pu, pv) : std::min(line, other), right = rows ? std::max(pu, pv) : std::max(line, other);
+    const std::array<int, 4> k = {at(top, left), at(top, right), at(bottom, left), at(bottom, right)};
+    // rectangles()' condition: exactly two boxes.
+    if ((topo.box[static_cast<std::size_t>(k[0])] == topo.box[static_cast<std::size_t>(k[1])]) ==
+        (topo.box[static_cast<std::size_t>(k[0])] == topo.box[static_cast<std::size_t>(k[2])]))
+      return;
+    // The scan's side: P-Q on the top row 0, the bottom row 1, the left column 2, the right 3
+    // (one rectangle has at most one: the solved side's corners are the other sides' open ones).
+    const int side = rows ? (other < line ? 0 : 1) : (other < line ? 2 : 3);
+    const std::array<int, 5> key = {top, bottom, left, right, side};
+    if (found && !(key < best_key)) return;
+    reset_step(trial);
+    eliminate_seeing_all(board, trial, {u, v}, lowest(shared) + 1);
+    if (trial.eliminations.empty()) return;
+    found = true;
+    best_key = key;
+    best_k = k;
+    best_u = u;
+    best_v = v;
+    best_x = lowest(shared) + 1;
+    best_digits = digit_bit(a) | digit_bit(b);
+  };
+  thread_local std::vector<int> bivalue;  // positions along the line of its open cells of two candidates
+  for (int rows = 1; rows >= 0; --rows)
+    for (int line = 0; line < n; ++line) {
+      bivalue.clear();
+      for (int p = 0; p < n; ++p) {
+        const int c = rows ? at(line, p) : at(p, line);
+        if (!board.value(c) && popcount(board.candidates(c)) == 2) bivalue.push_back(p);
+      }
+      for (std::size_t i = 0; i < bivalue.size(); ++i)
+        for (std::size_t j = i + 1; j < bivalue.size(); ++j) consider(rows != 0, line, bivalue[i], bivalue[j]);
+    }
+  if (!found) return false;
+  reset_step(step);
+  eliminate_seeing_all(board, step, {best_u, best_v}, best_x);
+  describe(step, Technique::avoidable_rectangle_2, best_k, best_digits, 4.6);
+  return true;
+}
+
+bool find_avoidable_rectangle_2_by_scan(const Board& board, Step& step) {
   return for_each_corners(board, false, [&](const std::array<int, 4>& k) {
     // P, Q solved and sharing a line; U below/beside P, V beside Q.
     static constexpr std::array<std::array<int, 4>, 4> kSides = {{{0, 1, 2, 3}, {2, 3, 0, 1}, {0, 2, 1, 3}, {1, 3, 0, 2}}};

@@ -90,6 +90,67 @@ TEST(GraderMoreTechniques, UniqueRectangleType1MatchesTheScan) {
   std::printf("unique rectangle type 1 boards compared: %d (%d with a rectangle)\n", compared, found_both);
 }
 
+TEST(GraderMoreTechniques, AvoidableRectangleType2MatchesTheScan) {
+  // Differential, as for type 1: find_avoidable_rectangle_2 starts from pairs of two-candidate
+  // cells in a line where it used to try every rectangle and side
+  // (find_avoidable_rectangle_2_by_scan). Random boards of every box shape: a third of the
+  // cells written (some as givens, which the pattern may not use), the rest mostly pairs from
+  // a small pool of digits, so that the pattern and its near misses are common. A digit is
+  // written only where no peer has it, except on every tenth board (a digit twice in a line,
+  // which the finder hands to the scan).
+  std::mt19937 rng(20261129);
+  int compared = 0, found_both = 0;
+  for (const sudokit::Shape shape : {sudokit::Shape{4, 2, 2}, sudokit::Shape{6, 2, 3}, kShape9, sudokit::Shape{12, 3, 4}}) {
+    const int n = shape.n, cells = shape.cells();
+    const Board empty = Board::full(shape);
+    for (int round = 0; round < 1500; ++round) {
+      const int pool = std::min(n, 4 + static_cast<int>(rng() % 2));
+      const bool clashes = round % 10 == 0;
+      auto free_for = [&](auto value_of, int c, int d) {
+        if (clashes) return true;
+        for (int p : empty.topo().peers(c))
+          if (value_of(p) == d) return false;
+        return true;
+      };
+      Grid givens(shape);
+      for (int c = 0; c < cells; ++c) {
+        const int d = 1 + static_cast<int>(rng() % static_cast<unsigned>(pool));
+        if (rng() % 10 == 0 && free_for([&](int p) { return static_cast<int>(givens.cells[static_cast<std::size_t>(p)]); }, c, d))
+          givens.cells[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(d);
+      }
+      Board b = Board::from_grid(givens);
+      for (int c = 0; c < cells; ++c) {
+        if (b.value(c)) continue;
+        const auto roll = static_cast<unsigned>(rng() % 100);
+        const int d = 1 + static_cast<int>(rng() % static_cast<unsigned>(pool));
+        if (roll < 25 && free_for([&](int p) { return b.value(p); }, c, d)) {
+          b.place(c, d);
+          continue;
+        }
+        std::uint64_t m = 0;
+        const int size = roll < 80 ? 2 : 3;
+        while (sudokit::grading::popcount(m) < size) m |= std::uint64_t{1} << (rng() % static_cast<unsigned>(size == 2 ? pool : n));
+        b.set_candidates(c, m);
+      }
+      Step fast, scan;
+      const bool a = sudokit::grading::find_avoidable_rectangle_2(b, fast);
+      const bool s = sudokit::grading::find_avoidable_rectangle_2_by_scan(b, scan);
+      ASSERT_EQ(a, s) << "shape " << n << " round " << round;
+      if (a) {
+        EXPECT_EQ(fast.cells, scan.cells) << "shape " << n << " round " << round;
+        EXPECT_EQ(fast.eliminations, scan.eliminations) << "shape " << n << " round " << round;
+        EXPECT_EQ(fast.digits, scan.digits);
+        EXPECT_EQ(fast.technique, Technique::avoidable_rectangle_2);
+      }
+      ++compared;
+      found_both += a;
+    }
+  }
+  EXPECT_GT(found_both, 500);
+  EXPECT_GT(compared - found_both, 1000);
+  std::printf("avoidable rectangle type 2 boards compared: %d (%d with a rectangle)\n", compared, found_both);
+}
+
 // --- unique rectangles 5 and 6, hidden rectangle ------------------------------------------
 // The rectangle r1c1 r1c2 r4c1 r4c2 spans boxes 1 and 4.
 
