@@ -119,16 +119,19 @@ bool find_locked_pointing(const Board& board, Step& step, const StepFilter& acce
       if (!(open & digit_bit(d))) continue;
       // lock() asks first whether the digit's places in the box lie inside the line; most
       // (box, digit) pairs have places in two rows and two columns, so none does. Asked here
-      // before a step is reset for each crossing line (this runs at every step of a grade).
+      // before a step is reset (this runs at every step of a grade), and only of the two
+      // lines that can: a line holding every place holds the first, so it is that cell's row
+      // or column (in for_crossing_lines' order, rows before columns; both only for a single
+      // place, which is passed over).
       const std::uint64_t places = board.positions(box_house, d);
       if (popcount(places) < 2) continue;
       const std::uint64_t* const shared = &topo.shared_slots[static_cast<std::size_t>(box_house) * houses];
-      if (for_crossing_lines(topo, b, [&](int line) {
-            if (places & ~shared[static_cast<std::size_t>(line)]) return false;
-            reset_step(step);
-            return lock(board, box_house, line, d, Technique::locked_pointing, step, accept, &any);
-          }))
-        return true;
+      const int first = topo.house(box_house)[static_cast<std::size_t>(lowest(places))];
+      for (const int line : {topo.row_house(first), topo.col_house(first)}) {
+        if (places & ~shared[static_cast<std::size_t>(line)]) continue;
+        reset_step(step);
+        if (lock(board, box_house, line, d, Technique::locked_pointing, step, accept, &any)) return true;
+      }
     }
     if (!any) watch.mark_empty(box_house);
   }
