@@ -32,11 +32,12 @@ bool lock(const Board& board, int from, int into, int digit, Technique technique
   if (popcount(places) < 2) return false;
   const std::uint64_t removed = board.positions(into, digit) & ~topo.shared_slots[static_cast<std::size_t>(into) * houses + static_cast<std::size_t>(from)];
   if (!removed) return false;
-  std::vector<int> pattern;
-  for (std::uint64_t m = places; m; m &= m - 1) pattern.push_back(topo.house(from)[static_cast<std::size_t>(lowest(m))]);
+  // Into the step's own vectors (reset by the caller, their storage kept): the direct forms
+  // build and reject an instance at most steps of a grade.
+  step.cells.clear();
+  for (std::uint64_t m = places; m; m &= m - 1) step.cells.push_back(topo.house(from)[static_cast<std::size_t>(lowest(m))]);
   for (std::uint64_t m = removed; m; m &= m - 1) step.eliminations.push_back({topo.house(into)[static_cast<std::size_t>(lowest(m))], digit});
   step.technique = technique;
-  step.cells = std::move(pattern);
   step.digits = digit_bit(digit);
   step.houses = {from, into};
   normalise(step);
