@@ -43,7 +43,9 @@ bool find_fish(const Board& board, int size, Step& step) {
   thread_local std::array<NothingFound, 3> watches;
   NothingFound& watch = watches[static_cast<std::size_t>(std::clamp(size, 2, 4) - 2)];
   watch.look(board);
-  std::vector<std::pair<int, std::uint64_t>> lines;  // base line index, covered cross indices
+  // Per thread, storage kept from call to call (the fish finders run at most steps of a grade).
+  thread_local std::vector<std::pair<int, std::uint64_t>> lines;  // base line index, covered cross indices
+  thread_local std::vector<int> chosen;
   for (int d = 1; d <= n; ++d) {
     if (watch.digit_known_empty(d)) continue;
     for (int orientation = 0; orientation < 2; ++orientation) {  // 0: rows are the base
@@ -56,7 +58,7 @@ bool find_fish(const Board& board, int size, Step& step) {
         if (count >= 2 && count <= size) lines.emplace_back(i, where);
       }
       if (static_cast<int>(lines.size()) < size) continue;
-      std::vector<int> chosen;
+      chosen.clear();
       auto recurse = [&](auto&& self, std::size_t start, std::uint64_t cover) -> bool {
         if (static_cast<int>(chosen.size()) == size) {
           if (popcount(cover) != size) return false;
