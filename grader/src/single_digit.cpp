@@ -30,9 +30,10 @@ struct Pair {
   int a, b;  // the two cells, a < b
 };
 
-/// Conjugate pairs of `digit` in houses [first, last).
-std::vector<Pair> conjugate_pairs(const Board& board, int digit, int first, int last) {
-  std::vector<Pair> pairs;
+/// Conjugate pairs of `digit` in houses [first, last), into `pairs` (cleared first; the
+/// callers keep it per thread, as these finders run at most steps of a grade).
+void conjugate_pairs(const Board& board, int digit, int first, int last, std::vector<Pair>& pairs) {
+  pairs.clear();
   for (int h = first; h < last; ++h) {
     const std::uint64_t where = board.positions(h, digit);
     if (popcount(where) != 2) continue;
@@ -41,7 +42,6 @@ std::vector<Pair> conjugate_pairs(const Board& board, int digit, int first, int 
     const int b = cells[static_cast<std::size_t>(lowest(where & (where - 1)))];
     pairs.push_back({h, std::min(a, b), std::max(a, b)});
   }
-  return pairs;
 }
 
 /// Eliminates `digit` from every cell seeing both `x` and `y` (and being neither).
@@ -62,7 +62,8 @@ bool find_skyscraper(const Board& board, Step& step) {
     if (watch.digit_known_empty(d)) continue;
     for (int orientation = 0; orientation < 2; ++orientation) {
       const int first = orientation == 0 ? 0 : topo.n;
-      const auto pairs = conjugate_pairs(board, d, first, first + topo.n);
+      thread_local std::vector<Pair> pairs;
+      conjugate_pairs(board, d, first, first + topo.n, pairs);
       // The cross index of a cell: its column for row pairs, its row for column pairs.
       auto cross = [&](int cell) { return orientation == 0 ? topo.col[cell] : topo.row[cell]; };
       for (std::size_t i = 0; i < pairs.size(); ++i)
@@ -101,8 +102,9 @@ bool find_two_string_kite(const Board& board, Step& step) {
   watch.look(board);
   for (int d = 1; d <= topo.n; ++d) {
     if (watch.digit_known_empty(d)) continue;
-    const auto rows = conjugate_pairs(board, d, 0, topo.n);
-    const auto cols = conjugate_pairs(board, d, topo.n, 2 * topo.n);
+    thread_local std::vector<Pair> rows, cols;
+    conjugate_pairs(board, d, 0, topo.n, rows);
+    conjugate_pairs(board, d, topo.n, 2 * topo.n, cols);
     for (const Pair& r : rows)
       for (const Pair& c : cols) {
         if (r.a == c.a || r.a == c.b || r.b == c.a || r.b == c.b) continue;
@@ -143,7 +145,9 @@ bool find_simple_colouring(const Board& board, Step& step) {
   for (int d = 1; d <= topo.n; ++d) {
     if (watch.digit_known_empty(d)) continue;
     for (auto& l : links) l.clear();
-    for (const Pair& p : conjugate_pairs(board, d, 0, topo.houses())) {
+    thread_local std::vector<Pair> pairs;
+    conjugate_pairs(board, d, 0, topo.houses(), pairs);
+    for (const Pair& p : pairs) {
       links[static_cast<std::size_t>(p.a)].push_back(p.b);
       links[static_cast<std::size_t>(p.b)].push_back(p.a);
     }
