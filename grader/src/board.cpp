@@ -361,10 +361,11 @@ void NothingFound::look(const Board& board) {
   const auto houses = static_cast<std::size_t>(topo.houses());
   RecentBoards& recent = recent_boards();
   recent.show(board);
+  const std::size_t words = (houses + 63) / 64;
   if (topo_.get() != &topo) {  // first call, or another shape: nothing is known
     topo_ = board.topology();
-    empty_.assign(houses, 0);
-    changed_.assign(houses, 1);
+    empty_.assign(words, 0);
+    changed_.assign(words, ~std::uint64_t{0});
     empty_digits_ = 0;
     stamp_ = board.stamp();
     return;
@@ -373,16 +374,12 @@ void NothingFound::look(const Board& board) {
     std::fill(changed_.begin(), changed_.end(), 0);
     return;
   }
-  thread_local std::vector<std::uint64_t> changed_houses;
   std::uint64_t digits = 0;
-  if (recent.changes_since(stamp_, changed_houses, digits)) {
-    for (std::size_t h = 0; h < houses; ++h) changed_[h] = static_cast<std::uint8_t>((changed_houses[h >> 6] >> (h & 63)) & 1);
-  } else {  // that board is no longer kept: everything may have changed
-    std::fill(changed_.begin(), changed_.end(), 1);
+  if (!recent.changes_since(stamp_, changed_, digits)) {  // that board is no longer kept: everything may have changed
+    std::fill(changed_.begin(), changed_.end(), ~std::uint64_t{0});
     digits = ~std::uint64_t{0};
   }
-  for (std::size_t h = 0; h < houses; ++h)
-    if (changed_[h]) empty_[h] = 0;
+  for (std::size_t w = 0; w < words; ++w) empty_[w] &= ~changed_[w];
   empty_digits_ &= ~digits;
   stamp_ = board.stamp();
 }

@@ -274,22 +274,24 @@ class NothingFound {
   /// candidate or placement (all of them on another topology or at the first call) lose
   /// their marks.
   void look(const Board& board);
-  bool known_empty(int house) const { return empty_[static_cast<std::size_t>(house)] != 0; }
-  void mark_empty(int house) { empty_[static_cast<std::size_t>(house)] = 1; }
+  bool known_empty(int house) const { return (empty_[static_cast<std::size_t>(house) >> 6] >> (house & 63)) & 1; }
+  void mark_empty(int house) { empty_[static_cast<std::size_t>(house) >> 6] |= bit(house & 63); }
   /// Drops a mark (a finder whose unit spans other houses too, when one of those changed).
-  void forget(int house) { empty_[static_cast<std::size_t>(house)] = 0; }
+  void forget(int house) { empty_[static_cast<std::size_t>(house) >> 6] &= ~bit(house & 63); }
   /// Whether `house` held a changed cell at the last look(). A finder whose unit of search
   /// spans several houses keeps its mark under one of them and, right after look(), forgets
   /// the marks of units where any of the others changed (before any early return: a mark
   /// left standing past that look would outlive the change).
-  bool changed(int house) const { return changed_[static_cast<std::size_t>(house)] != 0; }
+  bool changed(int house) const { return (changed_[static_cast<std::size_t>(house) >> 6] >> (house & 63)) & 1; }
   bool digit_known_empty(int digit) const { return (empty_digits_ & digit_bit(digit)) != 0; }
   void mark_digit_empty(int digit) { empty_digits_ |= digit_bit(digit); }
 
  private:
   std::shared_ptr<const Topology> topo_;
   std::uint64_t stamp_ = 0;  ///< the board the marks are for
-  std::vector<std::uint8_t> empty_, changed_;
+  // Bit sets over the houses, a word per 64 (the finders ask at every step of a grade, and
+  // look() then updates them a word at a time).
+  std::vector<std::uint64_t> empty_, changed_;
   std::uint64_t empty_digits_ = 0;
 };
 
