@@ -42,7 +42,34 @@ std::vector<CellDigit> elims(std::initializer_list<CellDigit> list) {
   return v;
 }
 
-// --- unique rectangle type 1 against its old scan --------------------------------------------
+// --- unique rectangle type 1 and avoidable rectangle type 2 against their old scans ---------
+
+/// Asks a finder and its old scan of `board`: both find a step or neither, and the same one
+/// (cells, eliminations, digits), of `technique`. Returns whether they found one.
+bool same_answer(const Board& board, bool (*finder)(const Board&, Step&), bool (*scan)(const Board&, Step&),
+                 Technique technique, int n, int round) {
+  Step by_finder, by_scan;
+  const bool found = finder(board, by_finder);
+  const bool scanned = scan(board, by_scan);
+  [&] { ASSERT_EQ(found, scanned) << "shape " << n << " round " << round; }();
+  if (found && scanned) {
+    EXPECT_EQ(by_finder.cells, by_scan.cells) << "shape " << n << " round " << round;
+    EXPECT_EQ(by_finder.eliminations, by_scan.eliminations) << "shape " << n << " round " << round;
+    EXPECT_EQ(by_finder.digits, by_scan.digits);
+    EXPECT_EQ(by_finder.technique, technique);
+  }
+  return found;
+}
+
+/// Boards compared and how many had a step: both kinds must be common.
+struct Tally {
+  int compared = 0, found = 0;
+  void report(const char* what, int least_found) const {
+    EXPECT_GT(found, least_found);
+    EXPECT_GT(compared - found, 1000);
+    std::printf("%s boards compared: %d (%d with a rectangle)\n", what, compared, found);
+  }
+};
 
 TEST(GraderMoreTechniques, UniqueRectangleType1MatchesTheScan) {
   // Differential: find_unique_rectangle_1 starts from the rows' pairs of two-candidate cells
@@ -51,7 +78,7 @@ TEST(GraderMoreTechniques, UniqueRectangleType1MatchesTheScan) {
   // rectangles, deadly patterns and near misses are common), some written: the same answer,
   // the same rectangle, the same step.
   std::mt19937 rng(20261128);
-  int compared = 0, found_both = 0;
+  Tally tally;
   for (const sudokit::Shape shape : {sudokit::Shape{4, 2, 2}, sudokit::Shape{6, 2, 3}, kShape9, sudokit::Shape{12, 3, 4}}) {
     const int n = shape.n, cells = shape.cells();
     for (int round = 0; round < 1500; ++round) {
@@ -71,23 +98,13 @@ TEST(GraderMoreTechniques, UniqueRectangleType1MatchesTheScan) {
         }
         b.set_candidates(c, m);
       }
-      Step fast, scan;
-      const bool a = sudokit::grading::find_unique_rectangle_1(b, fast);
-      const bool s = sudokit::grading::find_unique_rectangle_1_by_scan(b, scan);
-      ASSERT_EQ(a, s) << "shape " << n << " round " << round;
-      if (a) {
-        EXPECT_EQ(fast.cells, scan.cells) << "shape " << n << " round " << round;
-        EXPECT_EQ(fast.eliminations, scan.eliminations) << "shape " << n << " round " << round;
-        EXPECT_EQ(fast.digits, scan.digits);
-        EXPECT_EQ(fast.technique, Technique::unique_rectangle_1);
-      }
-      ++compared;
-      found_both += a;
+      tally.found += same_answer(b, sudokit::grading::find_unique_rectangle_1, sudokit::grading::find_unique_rectangle_1_by_scan,
+                                 Technique::unique_rectangle_1, n, round);
+      ++tally.compared;
+      if (::testing::Test::HasFatalFailure()) return;
     }
   }
-  EXPECT_GT(found_both, 1000);
-  EXPECT_GT(compared - found_both, 1000);
-  std::printf("unique rectangle type 1 boards compared: %d (%d with a rectangle)\n", compared, found_both);
+  tally.report("unique rectangle type 1", 1000);
 }
 
 TEST(GraderMoreTechniques, AvoidableRectangleType2MatchesTheScan) {
@@ -99,7 +116,7 @@ TEST(GraderMoreTechniques, AvoidableRectangleType2MatchesTheScan) {
   // written only where no peer has it, except on every tenth board (a digit twice in a line,
   // which the finder hands to the scan).
   std::mt19937 rng(20261129);
-  int compared = 0, found_both = 0;
+  Tally tally;
   for (const sudokit::Shape shape : {sudokit::Shape{4, 2, 2}, sudokit::Shape{6, 2, 3}, kShape9, sudokit::Shape{12, 3, 4}}) {
     const int n = shape.n, cells = shape.cells();
     const Board empty = Board::full(shape);
@@ -132,23 +149,13 @@ TEST(GraderMoreTechniques, AvoidableRectangleType2MatchesTheScan) {
         while (sudokit::grading::popcount(m) < size) m |= std::uint64_t{1} << (rng() % static_cast<unsigned>(size == 2 ? pool : n));
         b.set_candidates(c, m);
       }
-      Step fast, scan;
-      const bool a = sudokit::grading::find_avoidable_rectangle_2(b, fast);
-      const bool s = sudokit::grading::find_avoidable_rectangle_2_by_scan(b, scan);
-      ASSERT_EQ(a, s) << "shape " << n << " round " << round;
-      if (a) {
-        EXPECT_EQ(fast.cells, scan.cells) << "shape " << n << " round " << round;
-        EXPECT_EQ(fast.eliminations, scan.eliminations) << "shape " << n << " round " << round;
-        EXPECT_EQ(fast.digits, scan.digits);
-        EXPECT_EQ(fast.technique, Technique::avoidable_rectangle_2);
-      }
-      ++compared;
-      found_both += a;
+      tally.found += same_answer(b, sudokit::grading::find_avoidable_rectangle_2,
+                                 sudokit::grading::find_avoidable_rectangle_2_by_scan, Technique::avoidable_rectangle_2, n, round);
+      ++tally.compared;
+      if (::testing::Test::HasFatalFailure()) return;
     }
   }
-  EXPECT_GT(found_both, 500);
-  EXPECT_GT(compared - found_both, 1000);
-  std::printf("avoidable rectangle type 2 boards compared: %d (%d with a rectangle)\n", compared, found_both);
+  tally.report("avoidable rectangle type 2", 500);
 }
 
 // --- unique rectangles 5 and 6, hidden rectangle ------------------------------------------
