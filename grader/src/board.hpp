@@ -29,6 +29,7 @@
 #include <bit>
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -364,6 +365,18 @@ inline void reset_step(Step& step) {
   step.houses.clear();
   step.chain.clear();
   step.rating = 0.0;
+}
+
+/// Whether some cell other than `cells` that sees all of them holds `digit`: one AND of peer
+/// sets each, where the topology has them (up to 256 cells); true where it has not (the
+/// caller's full check decides). The chain and wing finders ask it before building a step
+/// for a pattern, as most patterns they meet remove nothing.
+inline bool may_eliminate(const Board& board, std::initializer_list<int> cells, int digit) {
+  const Topology& topo = board.topo();
+  if (topo.peer_set.empty()) return true;
+  CellBits seeing = board.cells_with(digit);
+  for (int c : cells) seeing = seeing & topo.peer_set[static_cast<std::size_t>(c)];  // a cell is not its own peer
+  return seeing.any();
 }
 
 /// Adds an elimination to `step` when the candidate is present.

@@ -29,14 +29,6 @@ void eliminate_seeing_both(const Board& board, Step& step, int x, int y, int dig
     if (c != y && board.topo().sees(c, y)) eliminate_into(board, step, c, digit);
 }
 
-/// Whether eliminate_seeing_both would find something: a cell holding `digit` among the
-/// common peers of x and y (`cells`: Board::cells_with(digit)). Most ends a search
-/// reaches see nothing together, and this answers without building a step. Needs the
-/// topology's peer sets; without them, always true (the step decides).
-bool may_eliminate(const Topology& topo, const CellBits& cells, int x, int y) {
-  if (topo.peer_set.empty()) return true;
-  return (topo.peer_set[static_cast<std::size_t>(x)] & topo.peer_set[static_cast<std::size_t>(y)] & cells).any();
-}
 
 /// Reached-state marks cleared in O(1) per search: a state is reached when its stamp is the
 /// current one (the chain searches run a BFS per start, hundreds a call).
@@ -137,7 +129,7 @@ bool find_x_chain(const Board& board, Step& step) {
       for (int state : queue) {
         if (!(state & 1)) continue;
         const int end = state / 2;
-        if (end == start || !may_eliminate(topo, board.cells_with(d), start, end)) continue;
+        if (end == start || !may_eliminate(board, {start, end}, d)) continue;
         Step candidate;
         eliminate_seeing_both(board, candidate, start, end, d);
         if (candidate.eliminations.empty()) continue;
@@ -229,7 +221,7 @@ bool find_xy_chain(const Board& board, Step& step) {
       // This start's shortest chain with an elimination; the shortest over all starts wins.
       for (int state : queue) {
         const int end = state / n;
-        if (state % n + 1 != z || end == start || !may_eliminate(topo, board.cells_with(z), start, end)) continue;
+        if (state % n + 1 != z || end == start || !may_eliminate(board, {start, end}, z)) continue;
         Step candidate;
         eliminate_seeing_both(board, candidate, start, end, z);
         if (candidate.eliminations.empty()) continue;

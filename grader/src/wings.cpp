@@ -13,8 +13,8 @@
 //
 // The XY- and XYZ-Wing finders run at every step of a grade (every 10th top1465 puzzle:
 // about a thousand calls each, nearly all finding nothing), and most wings they meet remove
-// nothing. Up to 256 cells a wing's targets are first asked of the cell sets (the cells
-// holding z that see every wing cell: one AND of peer sets), and only a wing with some
+// nothing. Up to 256 cells a wing's targets are first asked of the cell sets (may_eliminate,
+// board.hpp: the cells holding z that see every wing cell), and only a wing with some
 // target builds its step (the W-Wing's too); same wings, same order, same answers.
 #include <algorithm>
 
@@ -22,16 +22,6 @@
 
 namespace sudokit::grading {
 namespace {
-
-/// Whether some cell other than `cells` that sees all of them holds `digit`, where the peer
-/// sets answer (up to 256 cells); true where they do not, so the full check decides.
-bool may_eliminate(const Board& board, std::initializer_list<int> cells, int digit) {
-  const Topology& topo = board.topo();
-  if (topo.peer_set.empty()) return true;
-  CellBits seeing = board.cells_with(digit);
-  for (int c : cells) seeing = seeing & topo.peer_set[static_cast<std::size_t>(c)];  // a cell is not its own peer
-  return seeing.any();
-}
 
 void eliminate_seeing_all(const Board& board, Step& step, std::initializer_list<int> cells, int digit) {
   const Topology& topo = board.topo();
