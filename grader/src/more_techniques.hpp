@@ -27,6 +27,14 @@ bool find_medusa_3d(const Board& board, Step& step);
 /// find the 486 rectangles of a 9×9 board cost more than looking at them.
 const std::vector<std::array<int, 4>>& rectangles(const Board& board);
 
+/// Whether the rectangle with corners `k` (top-left, top-right, bottom-left, bottom-right)
+/// spans exactly two boxes: its top corners share a box or its left corners do, not both.
+/// rectangles()' condition, and that of the finders that find their rectangles otherwise.
+inline bool spans_two_boxes(const Topology& topo, const std::array<int, 4>& k) {
+  const int first = topo.box[static_cast<std::size_t>(k[0])];
+  return (first == topo.box[static_cast<std::size_t>(k[1])]) != (first == topo.box[static_cast<std::size_t>(k[2])]);
+}
+
 /// Calls visit(corners) for every rectangle (rectangles()) until visit returns true.
 /// `empty`: only those whose four corners are empty.
 template <class Visit>

@@ -35,10 +35,7 @@ const std::vector<std::array<int, 4>>& rectangles(const Board& board) {
       for (int c1 = 0; c1 < n; ++c1)
         for (int c2 = c1 + 1; c2 < n; ++c2) {
           const std::array<int, 4> k = {r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2};
-          // Two boxes: the top corners share one or the left corners do, not both.
-          if ((topo.box[static_cast<std::size_t>(k[0])] == topo.box[static_cast<std::size_t>(k[1])]) !=
-              (topo.box[static_cast<std::size_t>(k[0])] == topo.box[static_cast<std::size_t>(k[2])]))
-            list.push_back(k);
+          if (spans_two_boxes(topo, k)) list.push_back(k);
         }
   return list;
 }
@@ -87,10 +84,7 @@ bool find_unique_rectangle_1(const Board& board, Step& step) {
           if (r2 == r) continue;
           const int top = std::min(r, r2), bottom = std::max(r, r2);
           const std::array<int, 4> k = {at(top, c1), at(top, c2), at(bottom, c1), at(bottom, c2)};
-          // rectangles()' condition: exactly two boxes.
-          if ((topo.box[static_cast<std::size_t>(k[0])] == topo.box[static_cast<std::size_t>(k[1])]) ==
-              (topo.box[static_cast<std::size_t>(k[0])] == topo.box[static_cast<std::size_t>(k[2])]))
-            continue;
+          if (!spans_two_boxes(topo, k)) continue;
           const int x = at(r2, c1), y = at(r2, c2);
           if (board.value(x) || board.value(y)) continue;
           const std::uint64_t mx = board.candidates(x), my = board.candidates(y);

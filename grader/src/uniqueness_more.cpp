@@ -310,10 +310,7 @@ bool find_avoidable_rectangle_2(const Board& board, Step& step) {
     const int top = rows ? std::min(line, other) : std::min(pu, pv), bottom = rows ? std::max(line, other) : std::max(pu, pv);
     const int left = rows ? std::min(pu, pv) : std::min(line, other), right = rows ? std::max(pu, pv) : std::max(line, other);
     const std::array<int, 4> k = {at(top, left), at(top, right), at(bottom, left), at(bottom, right)};
-    // rectangles()' condition: exactly two boxes.
-    if ((topo.box[static_cast<std::size_t>(k[0])] == topo.box[static_cast<std::size_t>(k[1])]) ==
-        (topo.box[static_cast<std::size_t>(k[0])] == topo.box[static_cast<std::size_t>(k[2])]))
-      return;
+    if (!spans_two_boxes(topo, k)) return;
     // The scan's side: P-Q on the top row 0, the bottom row 1, the left column 2, the right 3
     // (one rectangle has at most one: the solved side's corners are the other sides' open ones).
     const int side = rows ? (other < line ? 0 : 1) : (other < line ? 2 : 3);
