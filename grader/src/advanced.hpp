@@ -83,6 +83,11 @@ std::size_t find_forcing_chain_steps(Technique technique, const Board& board, st
 /// run reached without a contradiction (on by default; off, every assumption is run). Per
 /// thread.
 void set_reach_skip_for_test(bool on);
+/// Test hook: whether Nishio analyses take over the findings of the last one for the digits
+/// whose places are the same (on by default; off, every digit is run). Per thread.
+void set_nishio_memo_for_test(bool on);
+/// Test hook: how many digits' findings Nishio analyses on this thread have taken over.
+long nishio_digits_reused_for_test();
 /// Dynamic forcing chains "+" (SE 9.0): propagation adds locked candidates (pointing and
 /// claiming on the assumed board) to the singles; the shortest of both forms.
 bool find_dynamic_forcing_chain_plus(const Board& board, Step& step);

@@ -340,6 +340,47 @@ TEST(GraderForcing, MaxLengthBuildsExactlyTheShortSteps) {
   EXPECT_GT(shortest_only, 20);  // and some kept only the shortest
 }
 
+TEST(GraderForcing, NishioMemoChangesNoStep) {
+  // A Nishio analysis takes over the last one's findings for each digit whose places (where it
+  // can go, where it is written) are the same. Along the stalls of hard puzzles, with the memo
+  // carried from stall to stall and puzzle to puzzle, every answer must be the one of running
+  // every digit, and the memo must have been used.
+  auto lines = sudokit::testing::every_nth(sudokit::testing::load_lines("puzzles/top1465.txt"), 7);
+  for (const std::string& line : sudokit::testing::every_nth(sudokit::testing::load_lines("puzzles/hardest_1106.txt"), 17)) lines.push_back(line);
+  sudokit::Solver solver(sudokit::EngineKind::dlx);
+  int compared = 0, nonempty = 0;
+  auto same = [](const Step& a, const Step& b) {
+    return a.technique == b.technique && a.placements == b.placements && a.eliminations == b.eliminations && a.chain == b.chain &&
+           a.cells == b.cells;
+  };
+  const long reused_before = g::nishio_digits_reused_for_test();
+  for (const std::string& line : lines) {
+    const Grid puzzle = sudokit::testing::grid_from_line(line.substr(0, 81));
+    const auto solved = solver.solve(puzzle, 2, 1);
+    ASSERT_EQ(solved.count, 1U) << line;
+    sudokit::testing::walk_stalls(puzzle, solved.solutions.front(), 6, [&](const Board& board) -> std::optional<Step> {
+      std::vector<Step> kept, every;
+      g::set_nishio_memo_for_test(false);
+      g::find_forcing_chain_steps(Technique::nishio, board, 24, every);
+      g::set_nishio_memo_for_test(true);
+      g::find_forcing_chain_steps(Technique::nishio, board, 24, kept);
+      EXPECT_EQ(kept.size(), every.size()) << line;
+      for (std::size_t i = 0; i < std::min(kept.size(), every.size()); ++i)
+        EXPECT_TRUE(same(kept[i], every[i])) << "step " << i << " " << line;
+      nonempty += !every.empty();
+      ++compared;
+      Step step;
+      if (g::find_nishio(board, step)) return step;
+      return g::find_dynamic_forcing_chain_plus(board, step) ? std::optional<Step>(step) : std::nullopt;
+    });
+  }
+  const long reused = g::nishio_digits_reused_for_test() - reused_before;
+  EXPECT_GT(compared, 500);
+  EXPECT_GT(nonempty, 100);
+  EXPECT_GT(reused, 2000);
+  std::printf("Nishio answers compared: %d (%d with steps), digits taken over: %ld\n", compared, nonempty, reused);
+}
+
 TEST(GraderForcing, SkippingReachedAssumptionsChangesNoStep) {
   // The analysis does not run an assumption that an earlier run reached without a
   // contradiction (propagation is monotone: such a run derives a subset of the earlier one's),
