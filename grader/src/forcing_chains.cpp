@@ -1027,7 +1027,11 @@ class NishioMemo {
   std::uint64_t reusable(const Board& board, bool skipping) {
     const Topology& topo = board.topo();
     const int n = board.n();
-    if (topo.peer_set.empty()) return 0;
+    if (topo.peer_set.empty()) {  // not kept (ready() false): nothing stored for this board
+      topo_.reset();
+      valid_ = 0;
+      return 0;
+    }
     now_.assign(static_cast<std::size_t>(2 * n), CellBits{});
     for (int d = 1; d <= n; ++d) now_[static_cast<std::size_t>(2 * (d - 1))] = board.cells_with(d);
     for (int c = 0; c < board.cells(); ++c)
