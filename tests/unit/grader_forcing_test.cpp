@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <initializer_list>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -28,6 +30,20 @@ namespace g = sudokit::grading;
 using sudokit::testing::kShape9;
 using sudokit::testing::mask;
 using sudokit::testing::rc;
+
+/// Whether two answers are the same step: technique, conclusions, proof chain and cells.
+bool same_step(const Step& a, const Step& b) {
+  return a.technique == b.technique && a.placements == b.placements && a.eliminations == b.eliminations && a.chain == b.chain &&
+         a.cells == b.cells;
+}
+
+/// Every `first_every`th line of `first`, then every `second_every`th of `second` (puzzle
+/// files under ../shared/data).
+std::vector<std::string> sampled_lines(const char* first, std::size_t first_every, const char* second, std::size_t second_every) {
+  auto lines = sudokit::testing::every_nth(sudokit::testing::load_lines(first), first_every);
+  for (const std::string& line : sudokit::testing::every_nth(sudokit::testing::load_lines(second), second_every)) lines.push_back(line);
+  return lines;
+}
 
 TEST(GraderForcing, LengthBonusFollowsSe) {
   // length - 2 passes 4, 6, 8, 12, 16, 24, 32, ...
@@ -345,14 +361,9 @@ TEST(GraderForcing, NishioMemoChangesNoStep) {
   // can go, where it is written) are the same. Along the stalls of hard puzzles, with the memo
   // carried from stall to stall and puzzle to puzzle, every answer must be the one of running
   // every digit, and the memo must have been used.
-  auto lines = sudokit::testing::every_nth(sudokit::testing::load_lines("puzzles/top1465.txt"), 7);
-  for (const std::string& line : sudokit::testing::every_nth(sudokit::testing::load_lines("puzzles/hardest_1106.txt"), 17)) lines.push_back(line);
+  const auto lines = sampled_lines("puzzles/top1465.txt", 7, "puzzles/hardest_1106.txt", 17);
   sudokit::Solver solver(sudokit::EngineKind::dlx);
   int compared = 0, nonempty = 0;
-  auto same = [](const Step& a, const Step& b) {
-    return a.technique == b.technique && a.placements == b.placements && a.eliminations == b.eliminations && a.chain == b.chain &&
-           a.cells == b.cells;
-  };
   const long reused_before = g::nishio_digits_reused_for_test();
   for (const std::string& line : lines) {
     const Grid puzzle = sudokit::testing::grid_from_line(line.substr(0, 81));
@@ -366,7 +377,7 @@ TEST(GraderForcing, NishioMemoChangesNoStep) {
       g::find_forcing_chain_steps(Technique::nishio, board, 24, kept);
       EXPECT_EQ(kept.size(), every.size()) << line;
       for (std::size_t i = 0; i < std::min(kept.size(), every.size()); ++i)
-        EXPECT_TRUE(same(kept[i], every[i])) << "step " << i << " " << line;
+        EXPECT_TRUE(same_step(kept[i], every[i])) << "step " << i << " " << line;
       nonempty += !every.empty();
       ++compared;
       Step step;
@@ -386,14 +397,9 @@ TEST(GraderForcing, SkippingReachedAssumptionsChangesNoStep) {
   // contradiction (propagation is monotone: such a run derives a subset of the earlier one's),
   // and computes its reach only when a verity asks. Every technique's answer, steps and
   // proofs alike, must be the one of running every assumption.
-  auto lines = sudokit::testing::every_nth(sudokit::testing::load_lines("puzzles/hardest_1106.txt"), 11);
-  for (const std::string& line : sudokit::testing::every_nth(sudokit::testing::load_lines("puzzles/top1465.txt"), 29)) lines.push_back(line);
+  const auto lines = sampled_lines("puzzles/hardest_1106.txt", 11, "puzzles/top1465.txt", 29);
   sudokit::Solver solver(sudokit::EngineKind::dlx);
   int compared = 0, nonempty = 0;
-  auto same = [](const Step& a, const Step& b) {
-    return a.technique == b.technique && a.placements == b.placements && a.eliminations == b.eliminations && a.chain == b.chain &&
-           a.cells == b.cells;
-  };
   for (const std::string& line : lines) {
     const Grid puzzle = sudokit::testing::grid_from_line(line.substr(0, 81));
     const auto solved = solver.solve(puzzle, 2, 1);
@@ -411,7 +417,7 @@ TEST(GraderForcing, SkippingReachedAssumptionsChangesNoStep) {
         g::set_reach_skip_for_test(true);
         EXPECT_EQ(skipped.size(), every.size()) << sudokit::technique_name(t) << " " << line;
         for (std::size_t i = 0; i < std::min(skipped.size(), every.size()); ++i)
-          EXPECT_TRUE(same(skipped[i], every[i])) << sudokit::technique_name(t) << " step " << i << " " << line;
+          EXPECT_TRUE(same_step(skipped[i], every[i])) << sudokit::technique_name(t) << " step " << i << " " << line;
         nonempty += !every.empty();
         ++compared;
       }
