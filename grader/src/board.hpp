@@ -74,7 +74,6 @@ struct CellBits {
   void reset(int c) { w[static_cast<std::size_t>(c >> 6)] &= ~(std::uint64_t{1} << (c & 63)); }
   bool test(int c) const { return (w[static_cast<std::size_t>(c >> 6)] >> (c & 63)) & 1; }
   bool any() const { return (w[0] | w[1] | w[2] | w[3]) != 0; }
-  friend bool operator==(const CellBits&, const CellBits&) = default;
   friend CellBits operator&(const CellBits& a, const CellBits& b) {
     return {{a.w[0] & b.w[0], a.w[1] & b.w[1], a.w[2] & b.w[2], a.w[3] & b.w[3]}};
   }
@@ -323,6 +322,9 @@ class NothingFound {
 /// (start_grade(); not needed for soundness, which rests on the comparison alone, but a memo
 /// then never outlives its puzzle). Per finder and thread. Shapes up to 256 cells
 /// (CellBits); none beyond, where the finders scan everything.
+///
+/// The Nishio analysis (forcing_chains.cpp) keeps one too, for the board whose findings it
+/// keeps: the changed cells tell it which digits' findings still hold.
 class NothingBefore {
  public:
   /// True when a board is remembered, on the same topology, and `board` is a candidate-subset

@@ -53,8 +53,9 @@
 // assumptions contradict, and how long each contradiction is) depends only on where d can go
 // and where it is written. Along a grade most digits keep both from one Nishio analysis to the
 // next (every 10th top1465 puzzle: 60% of the runs were for such a digit), so each digit's
-// findings are kept per thread with those two cell sets (NishioMemo) and taken over where the
-// sets are the same, instead of running that digit's assumptions again.
+// findings are kept per thread with the board they were made on (NishioMemo, which compares
+// boards as NothingBefore does) and taken over where none of the cells that changed since held
+// the digit, instead of running that digit's assumptions again.
 //
 // Bounds: one propagation reaches at most 2·cells·n states and stops at the first
 // contradiction; a board has at most cells·n assumptions per state. Sizes above 16×16 are
@@ -1015,60 +1016,37 @@ thread_local bool skip_reached = true;
 thread_local bool nishio_memo_on = true;
 thread_local long nishio_reused = 0;
 
-/// What the last Nishio analysis on this thread found per digit, with what decides it: a
-/// Nishio run from "d in cell c" reads only d's places (the cells still holding d, with the
-/// houses where d is written), so on another board with the same places for d, of the same
-/// topology, its runs and their contradictions are the same (see the essay). Shapes with
-/// cell bit sets only (the propagation's own condition for reading nothing else).
+/// What the last Nishio analysis on this thread found per digit, and the board it was made
+/// for. A Nishio run from "d in cell c" reads only d's places: the cells still holding d, and
+/// those where d is written. So on a later board of the grade (NothingBefore, board.hpp: a
+/// candidate-subset of the one remembered, with the cells that changed), a digit that none of
+/// the changed cells held or was written with keeps its findings.
 class NishioMemo {
  public:
-  /// The digits of `board` whose findings are kept (bit d-1); the cell sets of every digit are
-  /// taken as the board's, to be stored by keep().
-  std::uint64_t reusable(const Board& board, bool skipping) {
-    const Topology& topo = board.topo();
-    const int n = board.n();
-    if (topo.peer_set.empty()) {  // not kept (ready() false): nothing stored for this board
-      topo_.reset();
-      valid_ = 0;
-      return 0;
-    }
-    now_.assign(static_cast<std::size_t>(2 * n), CellBits{});
-    for (int d = 1; d <= n; ++d) now_[static_cast<std::size_t>(2 * (d - 1))] = board.cells_with(d);
-    for (int c = 0; c < board.cells(); ++c)
-      if (board.value(c)) now_[static_cast<std::size_t>(2 * (board.value(c) - 1) + 1)].set(c);
-    if (topo_.get() != &topo || skipping_ != skipping || sets_.size() != now_.size()) {
-      topo_ = board.topology();
-      skipping_ = skipping;
-      sets_.assign(now_.size(), CellBits{});
-      found_.assign(static_cast<std::size_t>(n), {});
-      valid_ = 0;
-      return 0;
-    }
-    std::uint64_t same = 0;
-    for (int d = 1; d <= n; ++d) {
-      const std::size_t i = static_cast<std::size_t>(2 * (d - 1));
-      if ((valid_ & digit_bit(d)) && now_[i] == sets_[i] && now_[i + 1] == sets_[i + 1]) same |= digit_bit(d);
-    }
-    return same;
+  /// The digits (bit d-1) whose kept findings hold for `board`.
+  std::uint64_t reusable(const Board& board) {
+    if (!board_.applies(board)) return 0;
+    std::uint64_t changed = 0;
+    board_.changed().for_each([&](int c) {
+      changed |= board_.candidates_then(c) ^ (board.value(c) ? 0 : board.candidates(c));
+      if (board.value(c)) changed |= digit_bit(board.value(c));
+    });
+    return valid_ & ~changed;
   }
   /// The contradicting assumptions of digit d as (state, length), kept or to be kept.
-  std::vector<std::pair<int, int>>& found(int digit) { return found_[static_cast<std::size_t>(digit - 1)]; }
-  /// Takes the board given to reusable() as the one `digits`' findings (found()) are for.
-  void keep(std::uint64_t digits) {
-    for (std::uint64_t m = digits; m; m &= m - 1) {
-      const std::size_t i = static_cast<std::size_t>(2 * lowest(m));
-      sets_[i] = now_[i];
-      sets_[i + 1] = now_[i + 1];
-    }
-    valid_ |= digits;
+  std::vector<std::pair<int, int>>& found(int digit) {
+    if (found_.size() < static_cast<std::size_t>(digit)) found_.resize(static_cast<std::size_t>(digit));
+    return found_[static_cast<std::size_t>(digit - 1)];
   }
-  bool ready() const { return topo_ != nullptr; }
+  /// Takes `board` as the one every digit's found() is now for.
+  void keep(const Board& board) {
+    board_.remember(board);
+    valid_ = (std::uint64_t{1} << board.n()) - 1;
+  }
 
  private:
-  std::shared_ptr<const Topology> topo_;  // held: a freed topology's address could come back as another's
-  bool skipping_ = true;
-  std::uint64_t valid_ = 0;          // digits whose sets_ and found_ go together
-  std::vector<CellBits> sets_, now_;  // per digit: its cells, then its written cells (kept, current)
+  NothingBefore board_;
+  std::uint64_t valid_ = 0;  // digits whose found() goes with board_
   std::vector<std::vector<std::pair<int, int>>> found_;
 };
 
@@ -1130,7 +1108,7 @@ Analysis& analyse(const Board& board, Mode mode, bool with_false) {
   // Nishio: the digits whose findings the last analysis left valid for this board.
   thread_local NishioMemo nishio_memo;
   const bool memo = mode == Mode::single_digit && !same && !with_false && nishio_memo_on;
-  const std::uint64_t reused = memo ? nishio_memo.reusable(board, a.skipping) : 0;
+  const std::uint64_t reused = memo ? nishio_memo.reusable(board) : 0;
   // Every "true" assumption before any "false" one: a true state's run removes its digit
   // from the peers and its cell's other digits, so it reaches more of the later "false"
   // assumptions (which are then not run) than the other way round. The order changes only
@@ -1172,7 +1150,7 @@ Analysis& analyse(const Board& board, Mode mode, bool with_false) {
       }
     }
   }
-  if (memo && nishio_memo.ready()) {
+  if (memo) {
     // The kept digits' contradictions into the analysis; the others' into the memo.
     const std::uint64_t all = (std::uint64_t{1} << board.n()) - 1;
     nishio_reused += popcount(reused);
@@ -1185,7 +1163,7 @@ Analysis& analyse(const Board& board, Mode mode, bool with_false) {
     for (std::size_t s = 1; s < a.contradicts.size(); s += 2)
       if (a.contradicts[s] && !(reused & digit_bit(st.digit(static_cast<int>(s)))))
         nishio_memo.found(st.digit(static_cast<int>(s))).push_back({static_cast<int>(s), a.contradiction_length[s]});
-    nishio_memo.keep(all & ~reused);
+    nishio_memo.keep(board);
   }
   return a;
 }
