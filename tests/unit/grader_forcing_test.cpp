@@ -359,8 +359,9 @@ TEST(GraderForcing, MaxLengthBuildsExactlyTheShortSteps) {
 TEST(GraderForcing, NishioMemoChangesNoStep) {
   // A Nishio analysis takes over the last one's findings for each digit whose places (where it
   // can go, where it is written) are the same. Along the stalls of hard puzzles, with the memo
-  // carried from stall to stall and puzzle to puzzle, every answer must be the one of running
-  // every digit, and the memo must have been used.
+  // carried from stall to stall (and from one puzzle to the next, where the comparison must
+  // drop it), every answer must be the one of running every digit, and the memo must have
+  // been used.
   const auto lines = sampled_lines("puzzles/top1465.txt", 7, "puzzles/hardest_1106.txt", 17);
   sudokit::Solver solver(sudokit::EngineKind::dlx);
   int compared = 0, nonempty = 0;
