@@ -21,7 +21,9 @@
 // become rules on pairs of base digits, checked with masks while the combinations are
 // enumerated. The general scan (exclude_by_scan) serves larger shapes and is the test oracle
 // (GraderAls.AlignedExclusionSetFormMatchesScan). On top1465's stalls this halved the triple
-// finder's time with every answer the same.
+// finder's time with every answer the same. On boards up to 128 cells the triple finder keeps
+// each pair of cells' rules for the whole board (TripleRules), since it meets every pair in
+// many triples.
 //
 // Nearly every base set eliminates nothing (every 10th top1465 puzzle: 4 of 152,000 base
 // sets examined; every 5th of hardest_1106: none of 136,000), so the enumeration stops as
@@ -390,10 +392,175 @@ void exclude(const Board& board, const int* base, int k, const Small& small, Ste
     exclude_by_scan(board, base, k, small, step);
 }
 
-void offer(const Board& board, const int* base, int k, const Small& small, Technique technique, Step& best, bool& found) {
+/// exclude_by_sets_in()'s answer for base triples on boards up to 128 cells (9×9 and smaller),
+/// with the rules kept per pair of cells for the whole board: the triple finder meets each
+/// pair of cells in many triples (a base and its peer with every third), and making a
+/// triple's rules from its cells' peer sets was most of a base set's cost. A pair's rules
+/// come from the two-candidate cells seeing both, whichever third base is taken; one of them
+/// may be that third base itself (two candidates, seeing the other two), which exclude()
+/// would not count as an excluder, but its rule is one the bases' own links already enforce:
+/// holding its two digits in the other two bases leaves it nothing, as it sees both. So the
+/// possible combinations are the same, and only "some cell can empty" (without which
+/// nothing is eliminated) must leave the third base out, which each pair's one covering cell
+/// (or "two or more") allows. One-candidate cells act per base (the digits among a base's
+/// peers' singles); three-candidate cells seeing all three are read per triple. Differential
+/// test: GraderAls.AlignedExclusionSetFormMatchesScan (through aligned_exclusion_for_test).
+class TripleRules {
+ public:
+  /// Takes `board` (every pair forgotten). False when this form does not serve it (more than
+  /// 128 cells, no peer sets, or a cell out of candidates, which exclude_by_sets_in answers).
+  bool start(const Board& board, const Small& small) {
+    if (board.cells() > 128 || !small.bits || small.empty.any()) return false;
+    const int cells = board.cells();
+    if (cells_ != cells) {
+      cells_ = cells;
+      pairs_.assign(static_cast<std::size_t>(cells) * static_cast<std::size_t>(cells), Pair{});
+      stamp_ = 0;
+    }
+    if (++stamp_ == 0) {  // wrapped: no entry may look current
+      for (Pair& p : pairs_) p.stamp = 0;
+      stamp_ = 1;
+    }
+    singles_seen_.assign(static_cast<std::size_t>(cells), 0);
+    two_ = Cells{};
+    three_ = Cells{};
+    const Topology& topo = board.topo();
+    for (int c = 0; c < cells; ++c) {
+      if (board.value(c)) continue;
+      const std::uint64_t m = board.candidates(c);
+      switch (popcount(m)) {
+        case 1:
+          for (int y : topo.peers(c)) singles_seen_[static_cast<std::size_t>(y)] |= static_cast<std::uint16_t>(m);
+          break;
+        case 2: two_.set(c); break;
+        case 3: three_.set(c); break;
+        default: break;
+      }
+    }
+    return true;
+  }
+
+  /// exclude_by_sets_in(board, base, 3, ...) for the board given to start(); `base` ascending.
+  void exclude(const Board& board, const int* base, Step& step) {
+    const Topology& topo = board.topo();
+    const std::uint64_t cand[3] = {board.candidates(base[0]), board.candidates(base[1]), board.candidates(base[2])};
+    const Pair& p01 = pair(board, base[0], base[1]);
+    const Pair& p02 = pair(board, base[0], base[2]);
+    const Pair& p12 = pair(board, base[1], base[2]);
+    const std::uint64_t banned[3] = {singles_seen_[static_cast<std::size_t>(base[0])],
+                                     singles_seen_[static_cast<std::size_t>(base[1])],
+                                     singles_seen_[static_cast<std::size_t>(base[2])]};
+    // Some cell can empty: a single whose digit a base it sees holds, a two-candidate cell
+    // other than a base with its digits among two bases it sees, or a three-candidate cell
+    // seeing all three with its digits among theirs (below).
+    bool any = ((banned[0] & cand[0]) | (banned[1] & cand[1]) | (banned[2] & cand[2])) != 0 ||
+               p01.covers_besides(base[2]) || p02.covers_besides(base[1]) || p12.covers_besides(base[0]);
+    const std::uint64_t all = cand[0] | cand[1] | cand[2];
+    std::uint64_t triples[64];
+    int triple_count = 0;
+    const Cells near = three_ & Cells::of(topo.peer_set[static_cast<std::size_t>(base[0])]) &
+                       Cells::of(topo.peer_set[static_cast<std::size_t>(base[1])]) &
+                       Cells::of(topo.peer_set[static_cast<std::size_t>(base[2])]);
+    near.for_each([&](int x) {  // at most 128 - 3 cells, fewer than 64 in practice (common peers)
+      const std::uint64_t m = board.candidates(x);
+      if ((m & ~all) || triple_count == 64) return;
+      any = true;
+      triples[triple_count++] = m;
+    });
+    if (triple_count == 64) {  // never on a real board (common peers of three cells): the general form
+      exclude_by_sets_in<2>(board, base, 3, small_for_fallback(board), step);
+      return;
+    }
+    if (!any) return;
+    std::uint64_t triples_with[16];
+    if (triple_count > 0) {
+      std::fill(triples_with, triples_with + 16, 0);
+      for (int t = 0; t < triple_count; ++t)
+        for (std::uint64_t m = triples[t]; m; m &= m - 1) triples_with[lowest(m)] |= bit(t);
+    }
+    const bool linked01 = topo.sees(base[0], base[1]);
+    const bool linked02 = topo.sees(base[0], base[2]);
+    const bool linked12 = topo.sees(base[1], base[2]);
+    std::uint64_t possible[3] = {};
+    const std::uint64_t allowed0 = cand[0] & ~banned[0], allowed1 = cand[1] & ~banned[1], allowed2 = cand[2] & ~banned[2];
+    // The enumeration of exclude_by_sets_in, on these rules.
+    for (std::uint64_t m0 = allowed0; m0; m0 &= m0 - 1) {
+      const int d0 = lowest(m0);
+      const std::uint64_t b0 = bit(d0);
+      std::uint64_t second = allowed1 & ~std::uint64_t{p01.ban[static_cast<std::size_t>(d0)]};
+      if (linked01) second &= ~b0;
+      std::uint64_t third0 = allowed2 & ~std::uint64_t{p02.ban[static_cast<std::size_t>(d0)]};
+      if (linked02) third0 &= ~b0;
+      for (std::uint64_t m1 = second; m1 && third0; m1 &= m1 - 1) {
+        const int d1 = lowest(m1);
+        const std::uint64_t b1 = bit(d1);
+        std::uint64_t third = third0 & ~std::uint64_t{p12.ban[static_cast<std::size_t>(d1)]};
+        if (linked12) third &= ~b1;
+        if (b0 != b1 && triple_count > 0)
+          for (std::uint64_t m = triples_with[d0] & triples_with[d1]; m; m &= m - 1) third &= ~(triples[lowest(m)] & ~(b0 | b1));
+        if (!third) continue;
+        possible[0] |= b0;
+        possible[1] |= b1;
+        possible[2] |= third;
+        if (possible[1] == cand[1] && possible[2] == cand[2]) break;
+      }
+    }
+    for (int i = 0; i < 3; ++i)
+      for (std::uint64_t m = cand[i] & ~possible[i]; m; m &= m - 1) step.eliminations.push_back({base[i], lowest(m) + 1});
+  }
+
+ private:
+  using Cells = LowWords<2>;
+  /// What the two-candidate cells seeing both cells of a pair forbid: when one holds digit
+  /// d (bit d-1), the other may not hold ban[d-1]. `covers`: the one such cell whose two
+  /// digits are among the pair's candidates, -2 for two or more, -1 for none.
+  struct Pair {
+    std::uint32_t stamp = 0;
+    std::int16_t covers = -1;
+    std::array<std::uint16_t, 16> ban{};
+    bool covers_besides(int cell) const { return covers == -2 || (covers >= 0 && covers != cell); }
+  };
+
+  const Pair& pair(const Board& board, int p, int q) {
+    Pair& e = pairs_[static_cast<std::size_t>(p) * static_cast<std::size_t>(cells_) + static_cast<std::size_t>(q)];
+    if (e.stamp == stamp_) return e;
+    e.stamp = stamp_;
+    e.covers = -1;
+    e.ban.fill(0);
+    const Topology& topo = board.topo();
+    const std::uint64_t reach = board.candidates(p) | board.candidates(q);
+    (two_ & Cells::of(topo.peer_set[static_cast<std::size_t>(p)]) & Cells::of(topo.peer_set[static_cast<std::size_t>(q)]))
+        .for_each([&](int x) {
+          const std::uint64_t m = board.candidates(x);
+          const int d1 = lowest(m), d2 = lowest(m & (m - 1));
+          e.ban[static_cast<std::size_t>(d1)] |= static_cast<std::uint16_t>(bit(d2));
+          e.ban[static_cast<std::size_t>(d2)] |= static_cast<std::uint16_t>(bit(d1));
+          if ((m & ~reach) == 0) e.covers = e.covers == -1 ? static_cast<std::int16_t>(x) : std::int16_t{-2};
+        });
+    return e;
+  }
+
+  static const Small& small_for_fallback(const Board& board) {
+    thread_local Small small;
+    small = small_cells(board, 3);
+    return small;
+  }
+
+  std::vector<Pair> pairs_;                  // p * cells + q for p < q, current when stamp == stamp_
+  std::vector<std::uint16_t> singles_seen_;  // per cell: the digits of the one-candidate cells among its peers
+  Cells two_, three_;                        // the cells of exactly two, exactly three candidates
+  std::uint32_t stamp_ = 0;
+  int cells_ = 0;
+};
+
+void offer(const Board& board, const int* base, int k, const Small& small, Technique technique, Step& best, bool& found,
+           TripleRules* triples = nullptr) {
   thread_local Step s;
   s.eliminations.clear();
-  exclude(board, base, k, small, s);
+  if (triples)
+    triples->exclude(board, base, s);
+  else
+    exclude(board, base, k, small, s);
   if (s.eliminations.empty()) return;
   if (found && s.eliminations.size() <= best.eliminations.size()) return;
   normalise(s);
@@ -464,7 +631,10 @@ std::vector<CellDigit> aligned_exclusion_for_test(const Board& board, const std:
   const int k = static_cast<int>(bases.size());
   const Small small = small_cells(board, k);
   Step step;
-  if (by_sets && small.bits)
+  TripleRules triples;
+  if (by_sets && k == 3 && triples.start(board, small))
+    triples.exclude(board, bases.data(), step);
+  else if (by_sets && small.bits)
     exclude_by_sets(board, bases.data(), k, small, step);
   else
     exclude_by_scan(board, bases.data(), k, small, step);
@@ -536,6 +706,8 @@ bool find_aligned_triple_exclusion(const Board& board, Step& step) {
   bool nothing = false;
   const bool restricted = touched_cells(board, 3, small, before, touched, nothing);
   if (nothing) return false;
+  thread_local TripleRules rules;
+  TripleRules* const triples = rules.start(board, small) ? &rules : nullptr;
   if (small.bits) {
     // The same triples in the same order, from cell sets: for a base a and its peer b, the
     // third base c must be a later peer of a seen by some small cell that sees a and b, so
@@ -575,7 +747,7 @@ bool find_aligned_triple_exclusion(const Board& board, Step& step) {
           if (!common) return;
           int base[3] = {a, b, c};
           std::sort(base, base + 3);
-          offer(board, base, 3, small, Technique::aligned_triple_exclusion, step, found);
+          offer(board, base, 3, small, Technique::aligned_triple_exclusion, step, found, triples);
         });
       }
     }
