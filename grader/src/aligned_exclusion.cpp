@@ -238,6 +238,48 @@ struct LowWords {
   }
 };
 
+/// The digits each of three bases holds in some possible combination (`possible`), given the
+/// digits each may not hold (`banned`), the pair rules (ban01[d]: what base 1 may not hold
+/// when base 0 holds digit d (bit d), likewise ban02 and ban12), whether each pair sees each
+/// other (linked: 01, 02, 12) and the three-candidate cells seeing all three (`triples`).
+template <class Row>
+void possible_triples(const std::uint64_t* cand, const std::uint64_t* banned, const Row* ban01, const Row* ban02,
+                      const Row* ban12, const bool* linked, const std::uint64_t* triples, int triple_count,
+                      std::uint64_t* possible) {
+  // triples_with[d]: the triples holding digit d (bit t), so that a pair of base digits finds
+  // the triples holding both at once instead of testing every triple.
+  std::uint64_t triples_with[16];
+  if (triple_count > 0) {
+    std::fill(triples_with, triples_with + 16, 0);
+    for (int t = 0; t < triple_count; ++t)
+      for (std::uint64_t m = triples[t]; m; m &= m - 1) triples_with[lowest(m)] |= bit(t);
+  }
+  const std::uint64_t allowed0 = cand[0] & ~banned[0], allowed1 = cand[1] & ~banned[1], allowed2 = cand[2] & ~banned[2];
+  for (std::uint64_t m0 = allowed0; m0; m0 &= m0 - 1) {
+    const int d0 = lowest(m0);
+    const std::uint64_t b0 = bit(d0);
+    std::uint64_t second = allowed1 & ~std::uint64_t{ban01[d0]};
+    if (linked[0]) second &= ~b0;
+    std::uint64_t third0 = allowed2 & ~std::uint64_t{ban02[d0]};
+    if (linked[1]) third0 &= ~b0;
+    for (std::uint64_t m1 = second; m1 && third0; m1 &= m1 - 1) {
+      const int d1 = lowest(m1);
+      const std::uint64_t b1 = bit(d1);
+      std::uint64_t third = third0 & ~std::uint64_t{ban12[d1]};
+      if (linked[2]) third &= ~b1;
+      if (b0 != b1 && triple_count > 0)  // the triples holding both digits: the third may not hold the one left
+        for (std::uint64_t m = triples_with[d0] & triples_with[d1]; m; m &= m - 1) third &= ~(triples[lowest(m)] & ~(b0 | b1));
+      if (!third) continue;
+      possible[0] |= b0;
+      possible[1] |= b1;
+      possible[2] |= third;
+      // Every digit of the second and third bases already has a combination: d0 has one too,
+      // and no later d1 can add anything (nearly every base set ends so, with no elimination).
+      if (possible[1] == cand[1] && possible[2] == cand[2]) break;
+    }
+  }
+}
+
 /// exclude_by_scan()'s answer from cell sets (shapes up to 256 cells). What can empty a
 /// cell x that sees j of the bases is j digits at most, so x excludes something only when it
 /// has at most j candidates, all among those bases' candidates; and what it excludes is then
@@ -330,49 +372,22 @@ void exclude_by_sets_in(const Board& board, const int* base, int k, const Small&
     }
   }
   if (!any) return;
-  // triples_with[d]: the triples holding digit d (bit t), so that a pair of base digits finds
-  // the triples holding both at once instead of testing every triple.
-  std::uint64_t triples_with[kMaxDigits];
-  if (triple_count > 0) {
-    std::fill(triples_with, triples_with + kMaxDigits, 0);
-    for (int t = 0; t < triple_count; ++t)
-      for (std::uint64_t m = triples[t]; m; m &= m - 1) triples_with[lowest(m)] |= bit(t);
-  }
   // Bases that see each other cannot share a digit.
-  const bool linked01 = topo.sees(base[0], base[1]);
-  const bool linked02 = k == 3 && topo.sees(base[0], base[2]);
-  const bool linked12 = k == 3 && topo.sees(base[1], base[2]);
+  const bool linked[3] = {topo.sees(base[0], base[1]), k == 3 && topo.sees(base[0], base[2]),
+                          k == 3 && topo.sees(base[1], base[2])};
   std::uint64_t possible[3] = {};
-  const std::uint64_t allowed0 = cand[0] & ~banned[0], allowed1 = cand[1] & ~banned[1], allowed2 = cand[2] & ~banned[2];
-  for (std::uint64_t m0 = allowed0; m0; m0 &= m0 - 1) {
-    const int d0 = lowest(m0);
-    const std::uint64_t b0 = bit(d0);
-    std::uint64_t second = allowed1 & ~pair_ban[0][d0];
-    if (linked01) second &= ~b0;
-    if (k == 2) {
+  if (k == 2) {
+    for (std::uint64_t m0 = cand[0] & ~banned[0]; m0; m0 &= m0 - 1) {
+      const int d0 = lowest(m0);
+      std::uint64_t second = cand[1] & ~banned[1] & ~pair_ban[0][d0];
+      if (linked[0]) second &= ~bit(d0);
       if (second) {
-        possible[0] |= b0;
+        possible[0] |= bit(d0);
         possible[1] |= second;
       }
-      continue;
     }
-    std::uint64_t third0 = allowed2 & ~pair_ban[1][d0];
-    if (linked02) third0 &= ~b0;
-    for (std::uint64_t m1 = second; m1 && third0; m1 &= m1 - 1) {
-      const int d1 = lowest(m1);
-      const std::uint64_t b1 = bit(d1);
-      std::uint64_t third = third0 & ~pair_ban[2][d1];
-      if (linked12) third &= ~b1;
-      if (b0 != b1 && triple_count > 0)  // the triples holding both digits: the third may not hold the one left
-        for (std::uint64_t m = triples_with[d0] & triples_with[d1]; m; m &= m - 1) third &= ~(triples[lowest(m)] & ~(b0 | b1));
-      if (!third) continue;
-      possible[0] |= b0;
-      possible[1] |= b1;
-      possible[2] |= third;
-      // Every digit of the second and third bases already has a combination: d0 has one too,
-      // and no later d1 can add anything (nearly every base set ends so, with no elimination).
-      if (possible[1] == cand[1] && possible[2] == cand[2]) break;
-    }
+  } else {
+    possible_triples(cand, banned, pair_ban[0], pair_ban[1], pair_ban[2], linked, triples, triple_count, possible);
   }
   for (int i = 0; i < k; ++i)
     for (std::uint64_t m = cand[i] & ~possible[i]; m; m &= m - 1) step.eliminations.push_back({base[i], lowest(m) + 1});
@@ -472,39 +487,9 @@ class TripleRules {
       return;
     }
     if (!any) return;
-    std::uint64_t triples_with[16];
-    if (triple_count > 0) {
-      std::fill(triples_with, triples_with + 16, 0);
-      for (int t = 0; t < triple_count; ++t)
-        for (std::uint64_t m = triples[t]; m; m &= m - 1) triples_with[lowest(m)] |= bit(t);
-    }
-    const bool linked01 = topo.sees(base[0], base[1]);
-    const bool linked02 = topo.sees(base[0], base[2]);
-    const bool linked12 = topo.sees(base[1], base[2]);
+    const bool linked[3] = {topo.sees(base[0], base[1]), topo.sees(base[0], base[2]), topo.sees(base[1], base[2])};
     std::uint64_t possible[3] = {};
-    const std::uint64_t allowed0 = cand[0] & ~banned[0], allowed1 = cand[1] & ~banned[1], allowed2 = cand[2] & ~banned[2];
-    // The enumeration of exclude_by_sets_in, on these rules.
-    for (std::uint64_t m0 = allowed0; m0; m0 &= m0 - 1) {
-      const int d0 = lowest(m0);
-      const std::uint64_t b0 = bit(d0);
-      std::uint64_t second = allowed1 & ~std::uint64_t{p01.ban[static_cast<std::size_t>(d0)]};
-      if (linked01) second &= ~b0;
-      std::uint64_t third0 = allowed2 & ~std::uint64_t{p02.ban[static_cast<std::size_t>(d0)]};
-      if (linked02) third0 &= ~b0;
-      for (std::uint64_t m1 = second; m1 && third0; m1 &= m1 - 1) {
-        const int d1 = lowest(m1);
-        const std::uint64_t b1 = bit(d1);
-        std::uint64_t third = third0 & ~std::uint64_t{p12.ban[static_cast<std::size_t>(d1)]};
-        if (linked12) third &= ~b1;
-        if (b0 != b1 && triple_count > 0)
-          for (std::uint64_t m = triples_with[d0] & triples_with[d1]; m; m &= m - 1) third &= ~(triples[lowest(m)] & ~(b0 | b1));
-        if (!third) continue;
-        possible[0] |= b0;
-        possible[1] |= b1;
-        possible[2] |= third;
-        if (possible[1] == cand[1] && possible[2] == cand[2]) break;
-      }
-    }
+    possible_triples(cand, banned, p01.ban.data(), p02.ban.data(), p12.ban.data(), linked, triples, triple_count, possible);
     for (int i = 0; i < 3; ++i)
       for (std::uint64_t m = cand[i] & ~possible[i]; m; m &= m - 1) step.eliminations.push_back({base[i], lowest(m) + 1});
   }
