@@ -226,17 +226,20 @@ std::optional<Alphabet> Alphabet::from_symbols(std::string_view symbols, std::st
   for (char c : symbols) {
     const auto u = static_cast<unsigned char>(c);
     // '.', '#' and the rulings mean something to the reader; ':' ',' '"' to the line and
-    // csv layouts (an answer line never holds ':').
+    // csv layouts (an answer line never holds ':'); '[' ']' to the reader's section headers
+    // ("[Puzzle]": a line opening and closing with them is no record), '{' '}' to its format
+    // detection (a first line opening with '{' makes the input jsonl), '=' to its ruling
+    // lines ("=====" draws a grid).
     // A symbol is one byte: a UTF-8 letter is several, and a message quoting one of them
     // alone would not be valid text, so those are named by their byte.
     if (u >= 0x80)
       return fail(fmt::format("byte 0x{:02X} cannot be a symbol (symbols are single ASCII characters; a non-ASCII "
                               "letter is several bytes)",
                               static_cast<unsigned>(u)));
-    if (!std::isgraph(u) || std::string_view(".#|-+:,\"").find(c) != std::string_view::npos)
+    if (!std::isgraph(u) || std::string_view(".#|-+:,\"[]{}=").find(c) != std::string_view::npos)
       return fail(u > 0x20 && u < 0x7f
-                      ? fmt::format("'{}' cannot be a symbol (symbols are printable and not . # | - + : , \")", c)
-                      : fmt::format("byte 0x{:02X} cannot be a symbol (symbols are printable and not . # | - + : , \")",
+                      ? fmt::format("'{}' cannot be a symbol (symbols are printable and not . # | - + : , \" [ ] {{ }} =)", c)
+                      : fmt::format("byte 0x{:02X} cannot be a symbol (symbols are printable and not . # | - + : , \" [ ] {{ }} =)",
                                     static_cast<unsigned>(u)));
     if (seen[u]) return fail(fmt::format("symbol '{}' appears twice in the alphabet", c));
     seen[u] = true;

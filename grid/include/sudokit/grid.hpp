@@ -103,7 +103,7 @@ class Alphabet {
  public:
   /// "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
   static Alphabet standard();
-  /// A custom alphabet; symbols must be distinct printable characters, none of . # | - + : , "
+  /// A custom alphabet; symbols must be distinct printable characters, none of . # | - + : , " [ ] { } =
   static std::optional<Alphabet> from_symbols(std::string_view symbols, std::string* why = nullptr);
 
   /// Digit of a symbol: 1..size() for a symbol, 0 for an empty mark, -1 when not in the alphabet.
