@@ -550,6 +550,7 @@ struct RecordReader::Impl {
 
   bool read_one_line(Record& record, const Shape& shape);
   bool take_block(Record& record, const Shape& shape, std::string& why);
+  bool may_start_block(int n, std::string& why) const;
   bool read_with_words(Record& record);
   /// The record of a line that is neither a whole puzzle nor a complete block's first row.
   bool alone(Record& record, int count, const std::string& why);
@@ -646,8 +647,10 @@ void RecordReader::Impl::detect_format() {
       return;
     }
     std::vector<std::string> fields;
-    if (options.format != InputFormat::text && text.find(',') != std::string_view::npos &&
-        split_csv(text, fields) && std::find(fields.begin(), fields.end(), "puzzle") != fields.end()) {
+    // A header naming a `puzzle` column, its only one included ("puzzle" alone: a csv of
+    // one column, as a spreadsheet exports it).
+    if (options.format != InputFormat::text && split_csv(text, fields) &&
+        std::find(fields.begin(), fields.end(), "puzzle") != fields.end()) {
       format = InputFormat::csv;
       return;
     }
@@ -796,6 +799,7 @@ bool RecordReader::Impl::next_text(Record& record) {
     const Shape& shape = *options.shape;
     if (count == shape.cells()) return read_one_line(record, shape);
     if (count == shape.n) {
+      if (!may_start_block(shape.n, why)) return fail(record, why);
       if (take_block(record, shape, why)) return true;
       return fail(record, !scanned.problem.empty() ? scanned.problem
                                                    : fmt::format("a row of {} cells, but the {}x{} block it would start "
@@ -813,7 +817,8 @@ bool RecordReader::Impl::next_text(Record& record) {
   // above 35 are written, and 64 integers are a 64×64 row far more often than an 8×8 puzzle.
   const bool block_first = (scanned.box_bars || scanned.numbers || scanned.spaced || root == 0) && count <= kMaxSize;
   if (block_first) {
-    if (take_block(record, default_shapes[static_cast<std::size_t>(count)], why)) return true;
+    if (may_start_block(count, why) && take_block(record, default_shapes[static_cast<std::size_t>(count)], why))
+      return true;
     if (root == 0 || scanned.box_bars) return alone(record, count, why);
   }
   if (root != 0) {
@@ -901,6 +906,18 @@ bool RecordReader::Impl::read_one_line(Record& record, const Shape& shape) {
     std::copy(scanned.values.begin(), scanned.values.end(), grid.cells.begin());
   }
   return true;
+}
+
+// Whether the current line (n cells) may be the first row of an n×n block: a row of the
+// grid's own symbols, or one drawn as a grid row (box bars, integers). Lines of other text
+// that happen to have n characters ("unique", "none: no solution", a score) would otherwise
+// join up with the lines after them of the same width: read back, n answer lines of a
+// command became one record. A drawn row with a bad cell still starts its block, whose
+// record then names the row (`why`: the reason, when it may not).
+bool RecordReader::Impl::may_start_block(int n, std::string& why) const {
+  if (scanned.box_bars || scanned.numbers) return true;
+  why = !scanned.problem.empty() ? scanned.problem : digit_range_problem(current.text, scanned, n, options.alphabet);
+  return why.empty();
 }
 
 // Reads ahead for the n-1 rows that complete the block the current line (n cells) begins.
@@ -1067,9 +1084,9 @@ bool RecordReader::Impl::next_csv(Record& record) {
     const auto box = std::find(columns.begin(), columns.end(), "box");
     if (box != columns.end()) box_column = static_cast<std::size_t>(box - columns.begin());
   }
-  for (;;) {
+  for (;;) {  // blank and '#' lines are no records, in csv as in every format
     if (!fetch()) return false;
-    if (!current.too_long && trim(current.text).empty()) continue;
+    if (!current.too_long && (trim(current.text).empty() || trim(current.text).front() == '#')) continue;
     break;
   }
   start(record);

@@ -490,6 +490,39 @@ TEST(ReaderErrors, EachKindOfBadRecord) {
   }
 }
 
+// Framing rule: only a row of the grid's own symbols (or one drawn as a row: box bars,
+// integers) starts a block. The line answers of the commands are text of one width line
+// after line ("unique", "none: no solution", a score): read back, N of them in a row were
+// one N×N record.
+TEST(ReaderErrors, AnswerLinesOfOneWidthAreARecordEach) {
+  auto repeat = [](const std::string& line, int times) {
+    std::string out;
+    for (int i = 0; i < times; ++i) out += line + "\n";
+    return out;
+  };
+  const struct {
+    std::string line;
+    int times;
+  } cases[] = {{"unique", 6}, {"multiple", 8}, {"none: no solution", 15}, {"unique minimal", 13}, {"2852", 4},
+               {"hard 4.2 1264 turbot-fish", 4}};
+  for (const auto& c : cases) {
+    const auto records = read_all(repeat(c.line, c.times));
+    ASSERT_EQ(records.size(), static_cast<std::size_t>(c.times)) << c.line;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      EXPECT_FALSE(records[i].grid) << c.line;
+      EXPECT_EQ(records[i].line, i + 1) << c.line;
+    }
+  }
+  // Rows of the grid's own digits still make blocks, a bad cell in a later row included, and
+  // so do drawn rows with a bad first row.
+  const auto block = read_all("1234\n3412\n2143\n4321\n\n1234\n3412\n2153\n4321\n\n1 2 3 5 | \n3 4 1 2\n2 1 4 3\n4 3 2 1\n");
+  ASSERT_EQ(block.size(), 3u);
+  EXPECT_TRUE(block[0].grid) << block[0].error;
+  expect_error(block[1], "row 3:");
+  EXPECT_FALSE(block[2].grid);
+  EXPECT_EQ(block[2].line, 11u);
+}
+
 // Framing rule: a line that cannot start a complete block is a record on its own, so a
 // block broken by a row of another width never swallows the lines after the break.
 TEST(ReaderErrors, ARowOfAnotherWidthBreaksTheBlockIntoLineRecords) {
@@ -803,6 +836,23 @@ TEST(ReaderJsonl, BoxFieldsGiveTheRecordsShape) {
   EXPECT_EQ(csv[0].grid->shape, (Shape{6, 3, 2}));
   ASSERT_TRUE(csv[1].grid) << csv[1].error;
   EXPECT_EQ(csv[1].grid->shape, (Shape{6, 2, 3}));
+}
+
+// csv as RECORDS.md has it: "#" lines are no records (as in text and jsonl), and a header of
+// the one column "puzzle" (a spreadsheet's export of a list) makes the input csv.
+TEST(ReaderCsv, CommentLinesAndAOneColumnHeader) {
+  const auto commented = read_all("id,puzzle\n# a comment\n1," + kPuzzle + "\n  # indented\n2," + kOther + "\n");
+  ASSERT_EQ(commented.size(), 2u);
+  expect_grid(commented[0], grid_from_line(kPuzzle));
+  expect_grid(commented[1], grid_from_line(kOther));
+  EXPECT_EQ(commented[0].line, 3u);
+  EXPECT_EQ(commented[1].line, 5u);
+  for (const std::string header : {"puzzle", "\"puzzle\""}) {
+    const auto one_column = read_all(header + "\n" + kPuzzle + "\n" + kOther + "\n");
+    ASSERT_EQ(one_column.size(), 2u) << header;
+    expect_grid(one_column[0], grid_from_line(kPuzzle));
+    expect_grid(one_column[1], grid_from_line(kOther));
+  }
 }
 
 // ---------------------------------------------------------------------------------------
