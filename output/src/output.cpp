@@ -4,7 +4,9 @@
 // copy of N² characters.
 #include "sudokit/output.hpp"
 
+#include <algorithm>
 #include <iterator>
+#include <span>
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -40,11 +42,29 @@ Json base_object(const Record& record, const Alphabet& alphabet, std::string_vie
   return j;
 }
 
-/// Appends the input record's own fields the command did not write, then the object.
-void append_json(std::string& out, Json& j, const Record* record = nullptr) {
+/// The fields a command's record defines (docs/records.schema.json), beside those every
+/// record has. An input field of one of these names is never carried into the answer, even
+/// where the command leaves it out: a `minimal: true` or a `level` of the input's, appended
+/// to an `unknown` answer, would read as the command's verdict.
+constexpr std::string_view kCommonFields[] = {"record", "source", "line", "puzzle", "box", "status", "error"};
+constexpr std::string_view kSolveFields[] = {"solutions", "solution", "nodes", "guesses"};
+constexpr std::string_view kVerifyFields[] = {"solution", "solutions", "differing", "clashes", "more_clashes",
+                                              "minimal",  "redundant", "nodes"};
+constexpr std::string_view kScoreFields[] = {"score",    "proven", "nodes", "solution", "solutions", "solutions_at_least",
+                                             "upper_bound"};
+constexpr std::string_view kGradeFields[] = {"level", "rating", "score", "hardest", "steps",
+                                             "givens", "guesses", "unique", "path"};
+
+/// Appends the input record's fields that are not the command's own (`own`, and the common
+/// ones), then the object.
+void append_json(std::string& out, Json& j, const Record* record = nullptr, std::span<const std::string_view> own = {}) {
   if (record != nullptr) {
+    auto is_own = [own](const std::string& key) {
+      return std::find(std::begin(kCommonFields), std::end(kCommonFields), key) != std::end(kCommonFields) ||
+             std::find(own.begin(), own.end(), key) != own.end();
+    };
     for (const auto& [key, value] : record->fields) {
-      if (j.contains(key)) continue;
+      if (j.contains(key) || is_own(key)) continue;
       j[key] = Json::parse(value, nullptr, false);
     }
   }
@@ -190,7 +210,7 @@ void write_solve(std::string& out, const OutputOptions& options, const Record& r
       if (!outcome.error.empty()) j["error"] = outcome.error;
       j["nodes"] = outcome.stats.nodes;
       j["guesses"] = outcome.stats.guesses;
-      append_json(out, j, &record);
+      append_json(out, j, &record, kSolveFields);
       return;
     }
     case Format::csv:
@@ -281,7 +301,7 @@ void write_verify(std::string& out, const OutputOptions& options, const Record& 
         j["redundant"] = cell_names(shape, v.redundant);
       }
       j["nodes"] = v.stats.nodes;
-      append_json(out, j, &record);
+      append_json(out, j, &record, kVerifyFields);
       return;
     }
     case Format::csv:
@@ -330,7 +350,7 @@ void write_score(std::string& out, const OutputOptions& options, const Record& r
       if (outcome.solutions) j["solutions"] = *outcome.solutions;
       if (outcome.solutions_at_least) j["solutions_at_least"] = *outcome.solutions_at_least;
       if (!outcome.error.empty()) j["error"] = outcome.error;
-      append_json(out, j, &record);
+      append_json(out, j, &record, kScoreFields);
       return;
     }
     case Format::csv: {
@@ -399,7 +419,7 @@ void write_grade(std::string& out, const OutputOptions& options, const Record& r
       Json j = base_object(record, alphabet, outcome.status);
       if (!graded && !partial) {
         j["error"] = outcome.error;
-        append_json(out, j, &record);
+        append_json(out, j, &record, kGradeFields);
         return;
       }
       if (graded) j["level"] = level_name(g.level);
@@ -420,7 +440,7 @@ void write_grade(std::string& out, const OutputOptions& options, const Record& r
         j["path"] = path;
       }
       if (partial) j["error"] = outcome.error;
-      append_json(out, j, &record);
+      append_json(out, j, &record, kGradeFields);
       return;
     }
     case Format::csv: {

@@ -17,6 +17,7 @@
 #include <set>
 #include <tuple>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "cli_support.hpp"
@@ -211,6 +212,46 @@ TEST(RecordInput, JsonlFieldsAreCarriedAfterTheCommandsOwn) {
   ASSERT_GE(keys.size(), 2u);
   EXPECT_EQ(keys[keys.size() - 2], "zeta");
   EXPECT_EQ(keys.back(), "alpha");
+}
+
+// An input field named as one of the command's own is never carried, even where the command
+// leaves its own out: an input's `minimal: true`, `level` or `score` appended to an unknown or
+// invalid answer read as the command's verdict (and broke records.schema.json).
+TEST(RecordInput, FieldsNamedAsTheCommandsOwnAreNotCarried) {
+  // Values no command writes ("carried"), so that any one seen came from the input.
+  std::string own = "\"id\": 7";
+  for (const char* field : {"minimal", "level", "score", "proven", "solutions", "nodes", "error", "rating", "steps"})
+    own += fmt::format(", \"{}\": \"carried\"", field);
+  const std::string input = "{\"puzzle\": \"" + kPuzzle + "\", \"box\": \"3x3\", " + own +
+                            "}\n{\"puzzle\": \"abc\", \"box\": \"banana\", " + own + "}\n";
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"solve", "--nodes", "1"}, {"verify", "--minimal", "--nodes", "1"}, {"score", "--nodes", "1"}, {"grade", "--nodes", "1"}}) {
+    SCOPED_TRACE(args.front());
+    std::vector<std::string> full = args;
+    full.insert(full.end(), {"--format", "jsonl"});
+    const auto records = parse_jsonl(run_sudokit(full, input).out);
+    ASSERT_EQ(records.size(), 2u);
+    EXPECT_EQ(records[0]["status"], "unknown");
+    EXPECT_EQ(records[1]["status"], "invalid");
+    for (const json& record : records) {
+      EXPECT_EQ(record["id"], 7);  // a field of the caller's still comes back
+      EXPECT_FALSE(record.contains("box")) << record.dump();  // 3x3 is the default; banana no box
+      for (const char* field : {"minimal", "level", "score", "proven", "solutions", "nodes", "error", "rating", "steps"}) {
+        const bool commands_own =
+            std::string_view(field) == "error" || (args.front() != "grade" && std::string_view(field) == "nodes") ||
+            (args.front() == "solve" && std::string_view(field) == "solutions") ||
+            (args.front() == "verify" && (std::string_view(field) == "minimal" || std::string_view(field) == "solutions")) ||
+            (args.front() == "score" && (std::string_view(field) == "score" || std::string_view(field) == "proven" ||
+                                         std::string_view(field) == "solutions")) ||
+            (args.front() == "grade" && (std::string_view(field) == "level" || std::string_view(field) == "score" ||
+                                         std::string_view(field) == "rating" || std::string_view(field) == "steps"));
+        if (commands_own)
+          EXPECT_NE(record.value(field, json()), "carried") << field << " in " << record.dump();
+        else
+          EXPECT_EQ(record.value(field, json()), "carried") << field << " in " << record.dump();  // not the command's: carried
+      }
+    }
+  }
 }
 
 TEST(RecordInput, SuppliedSolutionsAreChecked) {
