@@ -473,6 +473,60 @@ bool nested_deeper_than(std::string_view text, int limit) {
   return false;
 }
 
+/// `text` as valid UTF-8 without control characters: every byte that does not belong to a
+/// well-formed UTF-8 sequence, and every control byte but tab, becomes "\xHH". Error
+/// sentences quote the input (a JSON parser's "last read: ...", a csv cell), and the input may
+/// be any bytes; the line and csv layouts and stderr copy the sentence as it is.
+std::string printable_text(std::string text) {
+  auto sequence_length = [&](std::size_t i) -> std::size_t {  // 0: not a well-formed sequence at i
+    const auto b = static_cast<unsigned char>(text[i]);
+    std::size_t length = 0;
+    unsigned low = 0x80, high = 0xBF;  // the second byte's range (narrower after E0, ED, F0, F4)
+    if (b >= 0xC2 && b <= 0xDF) length = 2;
+    else if (b >= 0xE0 && b <= 0xEF) {
+      length = 3;
+      if (b == 0xE0) low = 0xA0;
+      if (b == 0xED) high = 0x9F;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+      length = 4;
+      if (b == 0xF0) low = 0x90;
+      if (b == 0xF4) high = 0x8F;
+    } else {
+      return 0;
+    }
+    if (i + length > text.size()) return 0;
+    for (std::size_t k = 1; k < length; ++k) {
+      const auto c = static_cast<unsigned char>(text[i + k]);
+      if (c < (k == 1 ? low : 0x80) || c > (k == 1 ? high : 0xBF)) return 0;
+    }
+    return length;
+  };
+  std::size_t i = 0;
+  for (; i < text.size(); ++i) {  // the common case: nothing to change, no copy
+    const auto b = static_cast<unsigned char>(text[i]);
+    if ((b < 0x20 && b != '\t') || b == 0x7F || b >= 0x80) break;
+  }
+  if (i == text.size()) return text;
+  std::string out = text.substr(0, i);
+  while (i < text.size()) {
+    const auto b = static_cast<unsigned char>(text[i]);
+    if (b >= 0x80) {
+      if (const std::size_t length = sequence_length(i); length != 0) {
+        out.append(text, i, length);
+        i += length;
+        continue;
+      }
+    } else if ((b >= 0x20 && b != 0x7F) || b == '\t') {
+      out += static_cast<char>(b);
+      ++i;
+      continue;
+    }
+    out += fmt::format("\\x{:02X}", static_cast<unsigned>(b));
+    ++i;
+  }
+  return out;
+}
+
 /// nlohmann's parse error without its "[json.exception.parse_error.101] " prefix.
 std::string json_error_text(const std::exception& e) {
   std::string_view what = e.what();
@@ -562,7 +616,7 @@ struct RecordReader::Impl {
     record.grid.reset();
     record.solution.reset();
     record.rules.reset();
-    record.error = std::move(message);
+    record.error = printable_text(std::move(message));
     return true;
   }
   /// Begins the record whose first line is `current`.

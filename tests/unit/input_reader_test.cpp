@@ -838,6 +838,29 @@ TEST(ReaderJsonl, BoxFieldsGiveTheRecordsShape) {
   EXPECT_EQ(csv[1].grid->shape, (Shape{6, 2, 3}));
 }
 
+// An error sentence quotes the input (a JSON parser's "last read", a csv cell), which may be
+// any bytes; the line and csv layouts and stderr copy it as it is, so it is made valid UTF-8
+// without control bytes: those bytes become "\xHH", well-formed UTF-8 stays.
+TEST(ReaderErrors, ErrorSentencesAreValidText) {
+  const auto records = read_all(std::string("{\"id\": 1, \"puzzle\": \"\xff\xfe...\"}\n") +
+                                "{\"puzzle\": \"caf\xc3\xa9 \x01\"}\n" + "{\"puzzle\": \"" + kPuzzle +
+                                "\", \"box\": \"3x\xc3\xa9\"}\n");
+  ASSERT_EQ(records.size(), 3u);
+  expect_error(records[0], "\\xFF");
+  expect_error(records[1], "caf\xc3\xa9");  // é is text
+  expect_error(records[2], "3x\xc3\xa9");
+  const auto csv = read_all("puzzle,box\n" + kPuzzle + ",\xff\x02\n");
+  ASSERT_EQ(csv.size(), 1u);
+  expect_error(csv[0], "'box' \\xFF\\x02");
+  for (const auto* list : {&records, &csv})
+    for (const Record& r : *list)
+      for (std::size_t i = 0; i < r.error.size(); ++i) {
+        const auto b = static_cast<unsigned char>(r.error[i]);
+        EXPECT_TRUE(b >= 0x20 && b != 0x7F && (b < 0x80 || r.error.find("\xc3\xa9") != std::string::npos))
+            << "byte " << int{b} << " in " << r.error;
+      }
+}
+
 // csv as RECORDS.md has it: "#" lines are no records (as in text and jsonl), and a header of
 // the one column "puzzle" (a spreadsheet's export of a list) makes the input csv.
 TEST(ReaderCsv, CommentLinesAndAOneColumnHeader) {
