@@ -605,6 +605,8 @@ struct RecordReader::Impl {
   bool read_one_line(Record& record, const Shape& shape);
   bool take_block(Record& record, const Shape& shape, std::string& why);
   bool may_start_block(int n, std::string& why) const;
+  /// Reading a jsonl or csv `puzzle`/`solution` field (parse_field): the text is one record.
+  bool whole_field = false;
   bool read_with_words(Record& record);
   /// The record of a line that is neither a whole puzzle nor a complete block's first row.
   bool alone(Record& record, int count, const std::string& why);
@@ -864,7 +866,12 @@ bool RecordReader::Impl::next_text(Record& record) {
     return fail(record, fmt::format("line has {} cells; a {}x{} puzzle needs {} on one line or {} per row", count,
                                     shape.n, shape.n, shape.cells(), shape.n));
   }
-  const int root = whole_puzzle_root(count);
+  int root = whole_puzzle_root(count);
+  // A jsonl or csv field is one record: there a line of N² cells is a puzzle for the sizes
+  // below 4 too (in text, 4 or 9 cells are more often a row of a 4x4 or 9x9 block), so that
+  // `generate --size 2` or `--size 3` reads back in those layouts.
+  if (whole_field && root == 0 && count >= 1 && count < 16 && integer_sqrt(count) * integer_sqrt(count) == count)
+    root = integer_sqrt(count);
   // A row drawn with box bars ("1 2 3 4 | 5 6 7 8 | ...", as `--format grid` writes 16×16)
   // is a block row even when its cell count is a square: one-line puzzles never have bars.
   // Rows of integers or of spaced symbols try the block first too: integers are how sizes
@@ -1054,6 +1061,7 @@ std::optional<Grid> RecordReader::Impl::parse_field(const std::string& text, con
   nested.variant = Variant::classic;  // the field is only the grid; the record gets the rules
   std::istringstream in(text);
   RecordReader reader(in, source, nested);
+  reader.impl_->whole_field = true;
   Record inner;
   if (!reader.next(inner)) {
     why = fmt::format("'{}' holds no puzzle", field);

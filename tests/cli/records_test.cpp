@@ -163,6 +163,25 @@ TEST(RecordRoundTrip, GenerateOutputReadsBackInEveryFormat) {
   }
 }
 
+// A jsonl or csv puzzle field is one record, so N² cells there are a puzzle for N below 4
+// too (in text a line of 4 or 9 cells is a block's row: those sizes need --size there).
+TEST(RecordRoundTrip, TinySizesReadBackFromJsonlAndCsv) {
+  for (const std::string size : {"1", "2", "3"})
+    for (const std::string format : {"jsonl", "csv"}) {
+      SCOPED_TRACE(size + " " + format);
+      const auto generated = run_sudokit({"generate", "--size", size, "--count", "5", "--seed", "3", "--format", format});
+      ASSERT_EQ(generated.exit_code, 0) << generated.err;
+      const auto back = run_sudokit({"verify", "--format", "jsonl"}, generated.out);
+      EXPECT_EQ(back.exit_code, 0) << back.out << back.err;
+      const auto records = parse_jsonl(back.out);
+      ASSERT_EQ(records.size(), 5u) << generated.out;
+      for (const json& record : records) {
+        EXPECT_EQ(record["status"], "unique") << record.dump();
+        EXPECT_EQ(record["puzzle"].get<std::string>().size(), static_cast<std::size_t>(std::stoi(size) * std::stoi(size)));
+      }
+    }
+}
+
 TEST(RecordRoundTrip, SixteenBySixteenGridOutputReadsBack) {
   const auto generated = run_sudokit({"generate", "--size", "16", "--count", "2", "--seed", "5", "--format", "grid"});
   ASSERT_EQ(generated.exit_code, 0) << generated.err;
