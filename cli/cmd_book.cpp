@@ -245,10 +245,18 @@ int run_book(const std::vector<std::string>& args) {
     for (const std::string& file : written.files) output.write(file + "\n");
     output.flush();
   }
-  if (!book.one_per_file)
-    fmt::print(stderr, "sudokit book: {} puzzles, {} pages, inside margin {:.3g} in{}; its cover: sudokit cover --pages {} --page-size {}\n",
-               written.puzzles, written.pages, written.inside_margin / kPointsPerInch,
-               failed ? fmt::format(" ({} left out)", failed) : std::string(), written.pages, book.page_size);
+  if (!book.one_per_file) {
+    // The cover command takes KDP's page counts only: a thinner or thicker book has no cover
+    // to suggest.
+    const std::string cover =
+        written.pages >= kMinCoverPages && written.pages <= kMaxCoverPages
+            ? fmt::format("its cover: sudokit cover --pages {} --page-size {}", written.pages, book.page_size)
+            : fmt::format("too {} for a KDP paperback's cover ({} to {} pages)",
+                          written.pages < kMinCoverPages ? "few pages" : "many pages", kMinCoverPages, kMaxCoverPages);
+    fmt::print(stderr, "sudokit book: {} puzzles, {} pages, inside margin {:.3g} in{}; {}\n", written.puzzles,
+               written.pages, written.inside_margin / kPointsPerInch,
+               failed ? fmt::format(" ({} left out)", failed) : std::string(), cover);
+  }
   return failed ? kExitFailures : kExitOk;
 }
 

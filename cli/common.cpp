@@ -81,10 +81,14 @@ int checked_threads(int threads) {
 }
 
 Format RecordOptions::format() const {
-  const Format parsed = parse_format(format_text);
-  if (parsed == Format::grid && !grid_layout)
+  // verify and grade write one line per record: their usage names the layouts they have.
+  const auto parsed = parse_format_name(format_text);
+  if (!parsed)
+    throw UsageError(fmt::format("unknown --format '{}' (use {})", format_text,
+                                 grid_layout ? "line, grid, jsonl or csv" : "line, jsonl or csv"));
+  if (*parsed == Format::grid && !grid_layout)
     throw UsageError("this command writes one line per record: use --format line, jsonl or csv");
-  return parsed;
+  return *parsed;
 }
 
 OutputOptions RecordOptions::output_options() const {

@@ -99,6 +99,12 @@ TEST(CliMain, BadOptionValuesAreUsageErrors) {
     EXPECT_FALSE(r.err.empty()) << joined;
     EXPECT_TRUE(r.out.empty()) << joined << "\n" << r.out;
   }
+  // A command names the layouts it has: verify and grade have no grid layout.
+  for (const std::string command : {"verify", "grade"}) {
+    const auto r = run_sudokit({command, "--format", "xml"}, "");
+    EXPECT_NE(r.err.find("(use line, jsonl or csv)"), std::string::npos) << r.err;
+  }
+  EXPECT_NE(run_sudokit({"solve", "--format", "xml"}, "").err.find("(use line, grid, jsonl or csv)"), std::string::npos);
 }
 
 }  // namespace
