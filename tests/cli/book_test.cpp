@@ -25,6 +25,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -256,6 +257,25 @@ std::string json_field(const std::string& line, const std::string& key) {
   return line.substr(start, end - start);
 }
 
+// The book's summary suggests the cover command for its page count, and that command, run as
+// suggested, makes the cover (a book thinner than KDP's 24 pages gets no suggestion: above).
+TEST(CliBook, TheSuggestedCoverCommandWorks) {
+  ScratchDir dir;
+  const CliResult generated = run_sudokit({"generate", "-n", "30", "--seed", "7"});
+  ASSERT_EQ(generated.exit_code, 0) << generated.err;
+  TempFile puzzles(generated.out);
+  const CliResult r = run_sudokit({"book", puzzles.path(), "-o", dir / "book.pdf", "--page-size", "6x9", "--per-page", "1"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::size_t at = r.err.find("sudokit cover --pages ");
+  ASSERT_NE(at, std::string::npos) << r.err;
+  std::vector<std::string> args;
+  std::istringstream words(r.err.substr(at + std::string("sudokit ").size()));
+  for (std::string word; words >> word;) args.push_back(word);
+  args.insert(args.end(), {"-o", dir / "cover.pdf"});
+  const CliResult cover = run_sudokit(args);
+  EXPECT_EQ(cover.exit_code, 0) << cover.err;
+}
+
 TEST(CliBook, JsonlRecordsArrangedInLevelSectionsByRating) {
   ScratchDir dir;
   const CliResult generated = run_sudokit({"generate", "-n", "14", "--seed", "7", "--format", "jsonl", "--grade"});
@@ -265,7 +285,10 @@ TEST(CliBook, JsonlRecordsArrangedInLevelSectionsByRating) {
   const CliResult r = run_sudokit({"book", records.path(), "-o", out, "--page-size", "6x9", "--per-page", "2",
                                    "--sections", "level", "--sort", "rating", "--title", "Levels"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.err.find("sudokit cover --pages"), std::string::npos) << r.err;
+  // 16 pages: fewer than a KDP paperback has, so no `sudokit cover` to suggest (it would refuse).
+  EXPECT_NE(r.err.find("16 pages"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("too few pages for a KDP paperback's cover (24 to 828 pages)"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("sudokit cover --pages"), std::string::npos) << r.err;
   const std::string text = pdf_text(out);
   const std::vector<std::string> headings = headings_of(text);
   ASSERT_EQ(headings.size(), 14u) << text;
