@@ -12,6 +12,7 @@
 // beyond the result line.
 #include "sudokit/sudokit.h"
 
+#include <chrono>
 #include <cstring>
 #include <exception>
 #include <optional>
@@ -104,7 +105,10 @@ void translate_grade(const sudokit::Grade& grade, sudokit_grade_info& out) {
 
 extern "C" {
 
-const char* sudokit_version(void) { return SUDOKIT_VERSION_STRING; }
+const char* sudokit_version(void) {
+  last_error.clear();  // every call clears it (sudokit.h), this one too
+  return SUDOKIT_VERSION_STRING;
+}
 
 const char* sudokit_last_error(void) { return last_error.c_str(); }
 
@@ -141,6 +145,7 @@ int sudokit_grade(const char* puzzle, sudokit_grade_info* out) {
     if (out == nullptr) throw Failure{"out is NULL"};
     sudokit::GradeOptions options;
     options.record_path = false;
+    options.only_unique = true;  // as `sudokit grade`: a puzzle of several solutions is not graded at all
     const sudokit::Grade grade = grader().grade(grid, options);
     if (grade.status != sudokit::GradeStatus::graded)
       throw Failure{grade.error.empty() ? "the puzzle cannot be graded" : grade.error};
@@ -158,7 +163,12 @@ const char* sudokit_level_name(int level) {
       list.emplace_back(sudokit::level_name(static_cast<sudokit::Level>(i)));
     return list;
   }();
-  return level < 0 || level >= static_cast<int>(names.size()) ? nullptr : names[static_cast<std::size_t>(level)].c_str();
+  last_error.clear();
+  if (level < 0 || level >= static_cast<int>(names.size())) {
+    last_error = "level " + std::to_string(level) + " is not 0 (easy) to " + std::to_string(names.size() - 1) + " (extreme)";
+    return nullptr;
+  }
+  return names[static_cast<std::size_t>(level)].c_str();
 }
 
 const char* sudokit_technique_name(int technique) {
@@ -168,19 +178,31 @@ const char* sudokit_technique_name(int technique) {
       list.emplace_back(sudokit::technique_name(static_cast<sudokit::Technique>(i)));
     return list;
   }();
-  return technique < 0 || technique >= static_cast<int>(names.size()) ? nullptr
-                                                                      : names[static_cast<std::size_t>(technique)].c_str();
+  last_error.clear();
+  if (technique < 0 || technique >= static_cast<int>(names.size())) {
+    last_error = "technique " + std::to_string(technique) + " is not 0 to " + std::to_string(names.size() - 1);
+    return nullptr;
+  }
+  return names[static_cast<std::size_t>(technique)].c_str();
 }
 
 int sudokit_score(const char* puzzle, long long* score, char* solution, size_t cap) {
   return guarded([&]() -> int {
     const sudokit::Grid grid = read_puzzle(puzzle);
     if (score == nullptr) throw Failure{"score is NULL"};
-    const sudokit::ScoreResult result = scorer().score(grid, sudokit::Weights::target(grid.shape.n));
-    if (!result.solution) return 0;
+    // The program's budget per record: past it, the best found (2) or nothing found (-1).
+    sudokit::ScoreOptions options;
+    options.budget = sudokit::Budget::of_time(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(sudokit::kDefaultScoreTimeoutSeconds)));
+    const sudokit::ScoreResult result = scorer().score(grid, sudokit::Weights::target(grid.shape.n), options);
+    if (!result.solution) {
+      if (result.proven) return 0;
+      throw Failure{"the score's budget (" + std::to_string(static_cast<int>(sudokit::kDefaultScoreTimeoutSeconds)) +
+                    " s, as `sudokit score`) ran out before a solution was found"};
+    }
     write_line(*result.solution, solution, cap);
     *score = static_cast<long long>(result.score);
-    return 1;
+    return result.proven ? 1 : 2;
   });
 }
 

@@ -1199,6 +1199,17 @@ Record parse_record(const std::string& text, const ReaderOptions& options) {
     record.line = 1;
     record.text = text.substr(0, kRecordTextBytes);
     record.error = "no puzzle found";
+    return record;
+  }
+  // One record, not the first of several: a whole file's text passed where one puzzle is
+  // asked for would otherwise be answered, plausibly and wrongly, from its first record.
+  Record extra;
+  if (reader.next(extra)) {
+    record.grid.reset();
+    record.solution.reset();
+    record.rules.reset();
+    record.error = fmt::format("the text holds more than one record (another starts at line {}): pass one puzzle",
+                               extra.line);
   }
   return record;
 }

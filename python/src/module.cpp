@@ -17,6 +17,8 @@
 #include <pybind11/stl.h>
 
 #include <cstdint>
+#include <chrono>
+#include <limits>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -61,7 +63,7 @@ struct GradePy {
 };
 
 struct ScorePy {
-  std::string status;  // scored, none, invalid
+  std::string status;  // scored, none, unknown (the budget ran out), invalid
   std::optional<std::int64_t> score;
   std::optional<std::string> solution;
   std::optional<std::string> error;
@@ -161,10 +163,18 @@ GradePy grade_one(sudokit::Grader& grader, const std::string& text) {
   }
   sudokit::GradeOptions options;
   options.record_path = false;
+  options.only_unique = true;  // as `sudokit grade`: a puzzle of several solutions is not graded at all
   return translate_grade(grader.grade(*grid, options));
 }
 
-ScorePy score_one(sudokit::Scorer& scorer, const std::string& text) {
+/// A score's budget in seconds (`timeout`), checked before any work: above 0 and finite.
+std::chrono::nanoseconds checked_timeout(double seconds) {
+  if (!(seconds > 0) || seconds > 7 * 24 * 3600.0)
+    throw py::value_error("timeout must be more than 0 seconds and at most a week");
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(seconds));
+}
+
+ScorePy score_one(sudokit::Scorer& scorer, const std::string& text, std::chrono::nanoseconds timeout) {
   ScorePy out;
   std::string error;
   auto grid = read_puzzle(text, error);
@@ -173,14 +183,19 @@ ScorePy score_one(sudokit::Scorer& scorer, const std::string& text) {
     out.error = error;
     return out;
   }
-  const sudokit::ScoreResult result = scorer.score(*grid, sudokit::Weights::target(grid->shape.n));
+  sudokit::ScoreOptions options;
+  options.budget = sudokit::Budget::of_time(timeout);
+  const sudokit::ScoreResult result = scorer.score(*grid, sudokit::Weights::target(grid->shape.n), options);
   if (result.solution) {
-    out.status = "scored";
+    out.status = result.proven ? "scored" : "unknown";
     out.score = result.score;
     out.solution = sudokit::to_line(*result.solution);
   } else {
-    out.status = "none";
+    out.status = result.proven ? "none" : "unknown";
   }
+  if (!result.proven)
+    out.error = result.solution ? "budget spent: the best score found, not proven the best"
+                                : "budget spent before a solution was found";
   return out;
 }
 
@@ -227,6 +242,68 @@ void parallel_items(std::size_t n, int threads, Make make, Item item) {
 std::uint64_t checked_limit(long long limit) {
   if (limit < 1) throw py::value_error("limit must be at least 1");
   return static_cast<std::uint64_t>(limit);
+}
+
+// ---- arguments -------------------------------------------------------------------------------
+//
+// Arguments are taken as Python objects and converted here, so that a value out of range is the
+// ValueError API.md promises (pybind11's own conversion answers TypeError, "incompatible
+// function arguments", for an int past 64 bits or a string it cannot encode).
+
+/// A puzzle: a str, as UTF-8; characters that are not text (a lone surrogate, as
+/// surrogateescape decoding leaves for a byte that was not UTF-8) keep their byte, so the reader
+/// names it and the puzzle is 'invalid' like any other bad one. bytes are taken as they are.
+std::string puzzle_arg(const py::handle& value) {
+  if (py::isinstance<py::bytes>(value)) return value.cast<std::string>();
+  if (!py::isinstance<py::str>(value)) throw py::type_error("a puzzle must be a str");
+  PyObject* bytes = PyUnicode_AsEncodedString(value.ptr(), "utf-8", "surrogateescape");
+  if (bytes == nullptr) {  // a surrogate surrogateescape does not map back to a byte
+    PyErr_Clear();
+    bytes = PyUnicode_AsEncodedString(value.ptr(), "utf-8", "replace");
+    if (bytes == nullptr) throw py::error_already_set();
+  }
+  std::string out(PyBytes_AS_STRING(bytes), static_cast<std::size_t>(PyBytes_GET_SIZE(bytes)));
+  Py_DECREF(bytes);
+  return out;
+}
+
+/// A sequence of puzzles (a str alone is refused: it would be taken character by character).
+std::vector<std::string> puzzle_list(const py::handle& value) {
+  if (py::isinstance<py::str>(value) || py::isinstance<py::bytes>(value))
+    throw py::type_error("puzzles must be a list of str, not one str");
+  std::vector<std::string> out;
+  for (const py::handle item : py::iter(value)) out.push_back(puzzle_arg(item));
+  return out;
+}
+
+/// An int argument within [low, high], else ValueError naming it.
+long long int_arg(const py::handle& value, const char* name, long long low, long long high) {
+  if (!PyLong_Check(value.ptr())) throw py::type_error(std::string(name) + " must be an int");
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+  if (overflow == 0 && v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  if (overflow != 0 || v < low || v > high)
+    throw py::value_error(std::string(name) + " must be " + std::to_string(low) + " to " + std::to_string(high));
+  return v;
+}
+
+/// An unsigned 64-bit int argument (a seed, an index), else ValueError naming it.
+std::uint64_t u64_arg(const py::handle& value, const char* name) {
+  if (!PyLong_Check(value.ptr())) throw py::type_error(std::string(name) + " must be an int");
+  const unsigned long long v = PyLong_AsUnsignedLongLong(value.ptr());
+  if (v == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
+    PyErr_Clear();
+    throw py::value_error(std::string(name) + " must be 0 to 2**64 - 1");
+  }
+  return v;
+}
+
+int threads_arg(const py::handle& value) {
+  return static_cast<int>(int_arg(value, "threads", 0, std::numeric_limits<int>::max()));
+}
+
+std::uint64_t limit_arg(const py::handle& value) {
+  return checked_limit(int_arg(value, "limit", 1, std::numeric_limits<long long>::max()));
 }
 
 // ---- generate's options ----------------------------------------------------------------------
@@ -305,10 +382,12 @@ PYBIND11_MODULE(_core, m) {
       });
 
   py::class_<ScorePy>(m, "Score", "The target-Sudoku score of one puzzle.")
-      .def_readonly("status", &ScorePy::status, "'scored', 'none' (no solution) or 'invalid'")
+      .def_readonly("status", &ScorePy::status,
+                    "'scored', 'none' (no solution), 'unknown' (the budget ran out: .score is the best "
+                    "found, not proven) or 'invalid'")
       .def_readonly("score", &ScorePy::score, "the best weighted sum over all solutions, or None")
       .def_readonly("solution", &ScorePy::solution, "a solution reaching it, or None")
-      .def_readonly("error", &ScorePy::error, "why the puzzle is invalid, or None")
+      .def_readonly("error", &ScorePy::error, "why the puzzle is invalid or the score unknown, or None")
       .def("__repr__", [](const ScorePy& s) {
         return "<Score " + s.status + (s.score ? " " + std::to_string(*s.score) : std::string()) + ">";
       });
@@ -329,8 +408,9 @@ PYBIND11_MODULE(_core, m) {
 
   m.def(
       "solve",
-      [](const std::string& puzzle, long long limit) {
-        const std::uint64_t checked = checked_limit(limit);
+      [](const py::object& puzzle_object, const py::object& limit) {
+        const std::string puzzle = puzzle_arg(puzzle_object);
+        const std::uint64_t checked = limit_arg(limit);
         py::gil_scoped_release release;
         thread_local sudokit::Solver solver;  // reused by this Python thread's later calls
         return solve_one(solver, puzzle, checked);
@@ -340,8 +420,10 @@ PYBIND11_MODULE(_core, m) {
       "finds one). Returns a SolveResult; an unreadable or clashing puzzle has status 'invalid'.");
   m.def(
       "solve_many",
-      [](const std::vector<std::string>& puzzles, long long limit, int threads) {
-        const std::uint64_t checked = checked_limit(limit);
+      [](const py::object& puzzle_objects, const py::object& limit, const py::object& threads_object) {
+        const std::vector<std::string> puzzles = puzzle_list(puzzle_objects);
+        const std::uint64_t checked = limit_arg(limit);
+        const int threads = threads_arg(threads_object);
         std::vector<SolveResultPy> results(puzzles.size());
         parallel_items<sudokit::Solver>(
             puzzles.size(), threads, [] { return sudokit::Solver(); },
@@ -354,7 +436,8 @@ PYBIND11_MODULE(_core, m) {
 
   m.def(
       "grade",
-      [](const std::string& puzzle) {
+      [](const py::object& puzzle_object) {
+        const std::string puzzle = puzzle_arg(puzzle_object);
         py::gil_scoped_release release;
         thread_local sudokit::Grader grader;  // reused by this Python thread's later calls
         return grade_one(grader, puzzle);
@@ -364,7 +447,9 @@ PYBIND11_MODULE(_core, m) {
       "('easy' ... 'extreme'), .score, .hardest and .steps, or status 'none' / 'invalid'.");
   m.def(
       "grade_many",
-      [](const std::vector<std::string>& puzzles, int threads) {
+      [](const py::object& puzzle_objects, const py::object& threads_object) {
+        const std::vector<std::string> puzzles = puzzle_list(puzzle_objects);
+        const int threads = threads_arg(threads_object);
         std::vector<GradePy> results(puzzles.size());
         parallel_items<sudokit::Grader>(
             puzzles.size(), threads, [] { return sudokit::Grader(); },
@@ -376,37 +461,56 @@ PYBIND11_MODULE(_core, m) {
 
   m.def(
       "score",
-      [](const std::string& puzzle) {
+      [](const py::object& puzzle_object, double timeout) {
+        const std::string puzzle = puzzle_arg(puzzle_object);
+        const auto budget = checked_timeout(timeout);
         py::gil_scoped_release release;
         thread_local sudokit::Scorer scorer;  // reused by this Python thread's later calls
-        return score_one(scorer, puzzle);
+        return score_one(scorer, puzzle, budget);
       },
-      py::arg("puzzle"),
+      py::arg("puzzle"), py::arg("timeout") = sudokit::kDefaultScoreTimeoutSeconds,
       "The target-Sudoku score: the best sum of weight x digit over all solutions, with the\n"
-      "contest's ring weights (6 on the border to 10 in the centre of a 9x9). Returns a Score.");
+      "contest's ring weights (6 on the border to 10 in the centre of a 9x9). Returns a Score.\n"
+      "`timeout` seconds bound the search (60, as `sudokit score`): past it, status 'unknown'\n"
+      "with the best score found so far, not proven the best.");
   m.def(
       "score_many",
-      [](const std::vector<std::string>& puzzles, int threads) {
+      [](const py::object& puzzle_objects, const py::object& threads_object, double timeout) {
+        const std::vector<std::string> puzzles = puzzle_list(puzzle_objects);
+        const int threads = threads_arg(threads_object);
+        const auto budget = checked_timeout(timeout);
         std::vector<ScorePy> results(puzzles.size());
         parallel_items<sudokit::Scorer>(
             puzzles.size(), threads, [] { return sudokit::Scorer(); },
-            [&](std::size_t i, sudokit::Scorer& scorer) { results[i] = score_one(scorer, puzzles[i]); });
+            [&](std::size_t i, sudokit::Scorer& scorer) { results[i] = score_one(scorer, puzzles[i], budget); });
         return results;
       },
-      py::arg("puzzles"), py::arg("threads") = 0,
-      "score() over a list of puzzles on `threads` threads (0: every core), GIL released.");
+      py::arg("puzzles"), py::arg("threads") = 0, py::arg("timeout") = sudokit::kDefaultScoreTimeoutSeconds,
+      "score() over a list of puzzles on `threads` threads (0: every core), GIL released;\n"
+      "`timeout` seconds a puzzle.");
 
   m.def(
       "generate",
-      [](long long count, std::optional<std::uint64_t> seed, int size, const std::string& symmetry,
+      [](const py::object& count_object, const py::object& seed, const py::object& size_object, const std::string& symmetry,
          const std::optional<std::string>& difficulty, const std::optional<std::pair<int, int>>& score,
-         const py::object& clues, const std::string& removal, bool minimal, bool grade, int attempts,
-         std::uint64_t start, int threads) {
-        if (count < 0) throw py::value_error("count must not be negative");
+         const py::object& clues, const std::string& removal, bool minimal, bool grade, const py::object& attempts_object,
+         const py::object& start_object, const py::object& threads_object) {
+        if (PyLong_Check(count_object.ptr()) && int_arg(count_object, "count", std::numeric_limits<long long>::min(),
+                                                        std::numeric_limits<long long>::max()) < 0)
+          throw py::value_error("count must not be negative");
+        const long long count = int_arg(count_object, "count", 0, std::numeric_limits<long long>::max());
+        const std::uint64_t start = u64_arg(start_object, "start");
+        const int threads = threads_arg(threads_object);
+        const int size = static_cast<int>(int_arg(size_object, "size", 1, sudokit::kMaxSize));
+        const int attempts = static_cast<int>(
+            int_arg(attempts_object, "attempts", std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+        // Indices past 2^64 - 1 would wrap back to the run's first puzzles.
+        if (count > 0 && static_cast<std::uint64_t>(count - 1) > std::numeric_limits<std::uint64_t>::max() - start)
+          throw py::value_error("start + count - 1 is past the last index of a run (2**64 - 1)");
         sudokit::GeneratorConfig config =
             make_config(size, symmetry, difficulty, score, clues, removal, minimal, grade, attempts);
-        if (seed) {
-          config.seed = *seed;
+        if (!seed.is_none()) {
+          config.seed = u64_arg(seed, "seed");
         } else {
           std::random_device device;
           config.seed = (static_cast<std::uint64_t>(device()) << 32) ^ device();

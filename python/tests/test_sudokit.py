@@ -185,3 +185,46 @@ def test_docstrings_and_stub_cover_the_api():
     stub = (pathlib.Path(sudokit.__file__).parent / "__init__.pyi").read_text()
     for name in sudokit.__all__:
         assert name in stub, name
+
+
+def test_grade_of_several_solutions_is_multiple_without_grading():
+    # As `sudokit grade`: the uniqueness check first, so a wide-open board is answered at once
+    # (it was graded technique by technique first: minutes for a 25x25 of 3 givens).
+    assert sudokit.grade("." * 81).status == "multiple"
+    big = sudokit.grade("1" + "." * (25 * 25 - 1))
+    assert big.status == "multiple" and "2 or more solutions" in big.error
+    assert run(["grade"], "1" + "." * 624 + "\n").stdout.startswith("multiple")
+
+
+def test_score_has_the_programs_budget():
+    # An empty grid has no proof of its best score within a second: 'unknown', with the best
+    # found and its solution, as `sudokit score --timeout 1` answers.
+    unknown = sudokit.score("." * 81, timeout=0.5)
+    assert unknown.status == "unknown" and "budget" in unknown.error
+    assert unknown.score is not None and is_solution("." * 81, unknown.solution)
+    assert [s.status for s in sudokit.score_many(["." * 81, NO_SOLUTION], timeout=0.5)] == ["unknown", "none"]
+    for bad in (0, -1, float("nan"), 1e9):
+        with pytest.raises(ValueError):
+            sudokit.score(UNIQUE, timeout=bad)
+
+
+def test_bad_arguments_are_value_errors_and_bad_puzzles_data():
+    # A puzzle that is not text (a byte kept by surrogateescape) is an invalid puzzle, in a
+    # batch too, never an exception.
+    assert sudokit.solve(UNIQUE[:-1] + "\udcff").status == "invalid"
+    assert [r.status for r in sudokit.solve_many([UNIQUE, "\udcff", "\ud800"])] == ["unique", "invalid", "invalid"]
+    assert sudokit.grade("\udcff" * 81).status == "invalid"
+    # Two records where one puzzle is asked for: invalid, not the first one's answer.
+    two = sudokit.solve(UNIQUE + "\ngarbage")
+    assert two.status == "invalid" and "more than one record" in two.error
+    # Numbers out of range are ValueError, as the other bad values are.
+    for call in (lambda: sudokit.solve(UNIQUE, limit=2**63), lambda: sudokit.solve_many([UNIQUE], threads=2**31),
+                 lambda: sudokit.generate(seed=-1), lambda: sudokit.generate(start=-1),
+                 lambda: sudokit.generate(seed=2**64), lambda: sudokit.generate(count=2, seed=1, start=2**64 - 1),
+                 lambda: sudokit.generate(size=2**40), lambda: sudokit.generate(count=-1)):
+        with pytest.raises(ValueError):
+            call()
+    last = sudokit.generate(count=1, seed=1, start=2**64 - 1)
+    assert [p.index for p in last] == [2**64 - 1]
+    with pytest.raises(TypeError):
+        sudokit.solve_many(UNIQUE)  # one str, not a list of them

@@ -111,7 +111,33 @@ TEST(CApi, RejectsInvalidInputWithAReason) {
   long long score = 0;
   EXPECT_EQ(sudokit_score(clash.c_str(), &score, nullptr, 0), -1);
   EXPECT_EQ(sudokit_level_name(5), nullptr);
+  EXPECT_NE(std::string(sudokit_last_error()).find("level 5"), std::string::npos) << sudokit_last_error();
   EXPECT_EQ(sudokit_technique_name(-1), nullptr);
+  EXPECT_NE(std::string(sudokit_last_error()).find("technique -1"), std::string::npos) << sudokit_last_error();
+  // Every call clears the last error, those that cannot fail too.
+  for (int call = 0; call < 3; ++call) {
+    EXPECT_EQ(sudokit_count("not a puzzle", 2, line, sizeof line), -1);
+    ASSERT_STRNE(sudokit_last_error(), "");
+    if (call == 0) EXPECT_NE(sudokit_version(), nullptr);
+    if (call == 1) EXPECT_STREQ(sudokit_level_name(1), "medium");
+    if (call == 2) EXPECT_NE(sudokit_technique_name(3), nullptr);
+    EXPECT_STREQ(sudokit_last_error(), "") << call;
+  }
+  // Two records where one puzzle is asked for: an error, not the first record's answer.
+  const std::string two = std::string(kUnique) + "\n" + kUnique + "\n";
+  EXPECT_EQ(sudokit_count(two.c_str(), 2, line, sizeof line), -1);
+  EXPECT_NE(std::string(sudokit_last_error()).find("more than one record"), std::string::npos) << sudokit_last_error();
+}
+
+// As `sudokit grade`: a puzzle of several solutions is refused after the uniqueness check,
+// never graded first (a 25x25 of one given took minutes technique by technique).
+TEST(CApi, GradeRefusesSeveralSolutionsBeforeGrading) {
+  sudokit_grade_info info{};
+  const std::string open25 = "1" + std::string(25 * 25 - 1, '.');
+  EXPECT_EQ(sudokit_grade(open25.c_str(), &info), -1);
+  EXPECT_NE(std::string(sudokit_last_error()).find("2 or more solutions"), std::string::npos) << sudokit_last_error();
+  EXPECT_EQ(sudokit_grade(kMultiple, &info), -1);
+  EXPECT_NE(std::string(sudokit_last_error()).find("2 or more solutions"), std::string::npos) << sudokit_last_error();
 }
 
 TEST(CApi, GenerateIsTheProgramsRecord) {

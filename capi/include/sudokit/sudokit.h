@@ -80,7 +80,9 @@ SUDOKIT_API const char *sudokit_technique_name(int technique);
 /* The target-Sudoku score (`sudokit score`): the best sum of weight x digit over ALL solutions,
  * with the contest's ring weights (6 on the border up to 10 in the centre of a 9x9). Returns 1
  * and sets *score (and writes one best solution when `solution` is not NULL), 0 when the puzzle
- * has no solution, or -1 (invalid puzzle, `score` NULL, buffer too small). */
+ * has no solution, or -1 (invalid puzzle, `score` NULL, buffer too small). The search has the
+ * program's budget, 60 seconds: when it runs out, 2 and the best score found so far (and its
+ * solution), not proven the best, or -1 when it found no solution at all. */
 SUDOKIT_API int sudokit_score(const char *puzzle, long long *score, char *solution, size_t cap);
 
 #ifdef __cplusplus

@@ -79,8 +79,6 @@ struct ScoreWorker {
   Scorer scorer;
   Solver counter;
 };
-/// Without a time or node budget a score may search for hours; the program's default.
-inline constexpr double kDefaultScoreTimeoutSeconds = 60;
 /// Scores one record. `on_progress`, when given, replaces settings.options.on_progress for
 /// this record (a progress display names the record).
 void score_record(const Record& record, ScoreOutcome& outcome, ScoreWorker& worker, const ScoreSettings& settings,

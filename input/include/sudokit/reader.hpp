@@ -148,7 +148,8 @@ class RecordStream {
   bool io_failed_ = false;
 };
 
-/// Parses one record from a string (tests, and `--puzzle` style arguments).
+/// Parses one record from a string (the C API, the Python module, the server's render, tests):
+/// a text holding more than one record is an invalid record saying so.
 Record parse_record(const std::string& text, const ReaderOptions& options = {});
 
 }  // namespace sudokit

@@ -85,6 +85,10 @@ struct ScoreProgress {
   double seconds = 0;
 };
 
+/// Without a time or node budget a score may search for hours: the budget per record of the
+/// program (`sudokit score --timeout`'s default), of the C API and of the Python module.
+inline constexpr double kDefaultScoreTimeoutSeconds = 60;
+
 struct ScoreOptions {
   ScoreMethod method = ScoreMethod::branch_and_bound;
   ScoreBudget budget;
