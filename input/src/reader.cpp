@@ -231,7 +231,7 @@ void scan_line(std::string_view text, const ByteClasses& classes, ScannedLine& o
   }
   out.kind = LineKind::cells;
   bool spaced = false, digits_only = true;  // digits_only: digits and '.', a numbers line maybe
-  std::size_t nul_at = 0, bad_at = 0;  // 1-based columns; 0 = none
+  std::size_t nul_at = 0, bad_at = 0, sign_at = 0;  // 1-based columns; 0 = none
   out.values.resize(text.size());
   std::uint8_t* value = out.values.data();
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -246,6 +246,10 @@ void scan_line(std::string_view text, const ByteClasses& classes, ScannedLine& o
       spaced = true;
     } else if (cls == kRuling) {
       out.box_bars = out.box_bars || c == '|';
+      // '-' or '+' opening a number ("-4", "+3") is its sign, not a ruling: read as a ruling,
+      // "-4" was a given 4. Cells are 0 (empty) to N, never signed.
+      if (c != '|' && sign_at == 0 && i + 1 < text.size() && is_digit(text[i + 1]) && (i == 0 || is_space(text[i - 1])))
+        sign_at = i + 1;
     } else {  // kInvalid or kNul: still a cell, so counts stay honest
       if (cls == kNul && nul_at == 0) nul_at = i + 1;
       if (bad_at == 0) bad_at = i + 1;
@@ -259,6 +263,8 @@ void scan_line(std::string_view text, const ByteClasses& classes, ScannedLine& o
     out.problem = fmt::format("binary data (NUL byte) at column {}", nul_at);
   } else if (bad_at != 0) {
     out.problem = fmt::format("{} at column {}", describe_byte(text[bad_at - 1]), bad_at);
+  } else if (sign_at != 0) {
+    out.problem = fmt::format("a signed number at column {} (cells are 0, empty, to the grid's size)", sign_at);
   } else if (out.values.empty()) {
     out.kind = LineKind::ruling;  // only rulings and spaces, e.g. "------+-------+------"
   }

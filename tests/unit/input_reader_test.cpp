@@ -861,6 +861,23 @@ TEST(ReaderErrors, ErrorSentencesAreValidText) {
       }
 }
 
+// A sign opening a number is no ruling: "-4" was read as a given 4 (and "+3" as 3). Cells are
+// 0 to N; the record is invalid, and drawn grids with '-' and '+' rulings read as before.
+TEST(ReaderErrors, SignedNumbersAreInvalid) {
+  std::string spaced;
+  for (char c : kPuzzle) spaced += std::string(spaced.empty() ? "" : " ") + (c == '.' ? '0' : c);
+  const std::string negative = "-" + spaced;  // "-4 0 0 0 3 ..."
+  std::string plus = spaced;
+  plus.replace(plus.rfind(' ') + 1, 1, "+3");
+  const auto records = read_all(negative + "\n" + plus + "\n" + "-1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n" +
+                                "+-------+-------+-------+\n" + kPuzzle + "\n");
+  ASSERT_EQ(records.size(), 4u);
+  expect_error(records[0], "a signed number at column 1");
+  expect_error(records[1], "a signed number at column");
+  expect_error(records[2], "a signed number at column 1");
+  expect_grid(records[3], grid_from_line(kPuzzle));
+}
+
 // csv as RECORDS.md has it: "#" lines are no records (as in text and jsonl), and a header of
 // the one column "puzzle" (a spreadsheet's export of a list) makes the input csv.
 TEST(ReaderCsv, CommentLinesAndAOneColumnHeader) {
