@@ -4,9 +4,9 @@
 // scan_line): either symbols of the alphabet, one character per cell, with spaces and the
 // '|', '-', '+' rulings ignored; or whitespace-separated integers. Only then is the line
 // given a meaning by how many cells it holds, by the framing rules in reader.hpp: N² cells
-// are a whole puzzle, N cells the first row of an N-row block *if* the next N-1 content
-// lines are rows of N cells too (read ahead, see take_block), and anything else a record on
-// its own. Classifying lines before records keeps the layouts independent (a block may mix
+// are a whole puzzle, N cells the first row of an N-row block *if* they are a row of the
+// grid's own symbols or a drawn one (may_start_block) and the next N-1 content lines are rows
+// of N cells too (read ahead, see take_block), and anything else a record on its own. Classifying lines before records keeps the layouts independent (a block may mix
 // "5 3 . . 7 . . . ." rows with "534678912" rows) and makes the framing total: a line is
 // never swallowed by a record it does not fit, so each answer lands in place.
 //
