@@ -110,7 +110,7 @@ void add_budget_options(po::options_description& options, RecordOptions& values,
 Budget RecordOptions::budget() const {
   Budget budget;
   budget.nodes = node_limit;
-  budget.time = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(timeout_seconds));
+  budget.time = Budget::seconds(timeout_seconds);
   return budget;
 }
 

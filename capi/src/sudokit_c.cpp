@@ -192,8 +192,7 @@ int sudokit_score(const char* puzzle, long long* score, char* solution, size_t c
     if (score == nullptr) throw Failure{"score is NULL"};
     // The program's budget per record: past it, the best found (2) or nothing found (-1).
     sudokit::ScoreOptions options;
-    options.budget = sudokit::Budget::of_time(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(sudokit::kDefaultScoreTimeoutSeconds)));
+    options.budget = sudokit::Budget::of_time(sudokit::Budget::seconds(sudokit::kDefaultScoreTimeoutSeconds));
     const sudokit::ScoreResult result = scorer().score(grid, sudokit::Weights::target(grid.shape.n), options);
     if (!result.solution) {
       if (result.proven) return 0;

@@ -171,7 +171,7 @@ GradePy grade_one(sudokit::Grader& grader, const std::string& text) {
 std::chrono::nanoseconds checked_timeout(double seconds) {
   if (!(seconds > 0) || seconds > 7 * 24 * 3600.0)
     throw py::value_error("timeout must be more than 0 seconds and at most a week");
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(seconds));
+  return sudokit::Budget::seconds(seconds);
 }
 
 ScorePy score_one(sudokit::Scorer& scorer, const std::string& text, std::chrono::nanoseconds timeout) {

@@ -68,7 +68,7 @@ double parse_seconds(const std::string& name, const std::string& value) {
 
 /// A per-record time: what the client asked for, never more than the server's cap (0: the cap).
 std::chrono::nanoseconds capped(double seconds, std::chrono::milliseconds cap) {
-  const auto asked = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(seconds));
+  const auto asked = Budget::seconds(seconds);
   const auto limit = std::chrono::duration_cast<std::chrono::nanoseconds>(cap);
   if (asked.count() <= 0) return limit;
   return std::min(asked, limit);

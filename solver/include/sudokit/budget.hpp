@@ -34,6 +34,10 @@ struct Budget {
 
   static Budget of_nodes(std::uint64_t n) { return Budget{n, std::chrono::nanoseconds{0}, std::nullopt}; }
   static Budget of_time(std::chrono::nanoseconds t) { return Budget{0, t, std::nullopt}; }
+  /// A time given in seconds (an option's `--timeout 2.5`), as the budget's nanoseconds.
+  static std::chrono::nanoseconds seconds(double s) {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(s));
+  }
 };
 
 /// A started Budget: the one absolute deadline (time and deadline folded together) and the
