@@ -18,6 +18,9 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "sudokit/server.hpp"
+#if SUDOKIT_HAVE_MPI
+#include "sudokit/mpi_cluster.hpp"
+#endif
 
 namespace sudokit::cli {
 namespace {
@@ -64,16 +67,25 @@ int run_serve(const std::vector<std::string>& args) {
       ("quiet,q", po::bool_switch(&quiet), "no log lines on stderr");
   add_threads_option(described, options.threads);
   if (!parse_command_line(args, described, kUsage, nullptr)) return kExitOk;
+#if SUDOKIT_HAVE_MPI
+  // Every rank would try the same address (one wins, the others fail with "address in use"
+  // and the job never ends): the server is one process that uses every core itself.
+  if (launched_by_mpi())
+    throw UsageError("serve does not run under mpirun: start one server per machine (it uses every core)");
+#endif
 
   auto seconds = [](const char* name, double value) {
-    if (!(value > 0) || value > 1e6) throw UsageError(fmt::format("--{} {} must be a positive number of seconds", name, value));
+    if (!(value > 0)) throw UsageError(fmt::format("--{} {} must be a positive number of seconds", name, value));
+    if (value > 1e6) throw UsageError(fmt::format("--{} {} is too long: at most 1000000 seconds", name, value));
     return std::chrono::milliseconds(static_cast<std::int64_t>(value * 1000));
   };
   options.record_timeout = seconds("record-timeout", record_timeout);
   options.request_deadline = seconds("request-deadline", request_deadline);
   options.header_timeout = seconds("header-timeout", header_timeout);
   options.drain_timeout = seconds("drain-timeout", drain_timeout);
-  if (max_body_mb == 0 || max_body_mb > (std::size_t{1} << 20)) throw UsageError("--max-body: 1 MB or more");
+  if (max_body_mb == 0) throw UsageError("--max-body: 1 MB or more");
+  if (max_body_mb > (std::size_t{1} << 20))
+    throw UsageError(fmt::format("--max-body {} is too large: at most {} MB", max_body_mb, std::size_t{1} << 20));
   options.max_body_bytes = max_body_mb << 20;
   if (options.max_requests == 0 || options.max_connections == 0 || options.max_records == 0)
     throw UsageError("--max-requests, --max-connections and --max-records must be at least 1");

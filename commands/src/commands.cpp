@@ -134,7 +134,9 @@ void count_solutions(Solver& counter, const Grid& puzzle, const Rules* rules, co
   const std::uint64_t seen = rules ? counter.enumerate(puzzle, *rules, any, UINT64_MAX, nullptr, budget, &complete)
                                    : counter.enumerate(puzzle, any, UINT64_MAX, nullptr, budget, &complete);
   if (complete) outcome.solutions = seen;
-  else outcome.solutions_at_least = seen;
+  // A count cut short still knows the score's solution, when the score found one (the two
+  // share the record's budget, and the score may have left the count almost nothing).
+  else outcome.solutions_at_least = std::max<std::uint64_t>(seen, outcome.result.solution ? 1 : 0);
 }
 }  // namespace
 

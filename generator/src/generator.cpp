@@ -194,6 +194,9 @@ std::optional<std::string> impossible_request(const GeneratorConfig& config) {
   if (config.max_attempts < 1) return std::string("attempts must be at least 1");
   if (config.score && (config.score->low < 0 || config.score->low > config.score->high))
     return fmt::format("the score range {}-{} is empty", config.score->low, config.score->high);
+  if (config.rating && config.rating->low < 0)
+    return fmt::format("the rating range {:.1f}-{:.1f} starts below 0 (ratings run from 1.0 to 11.9)", config.rating->low,
+                       config.rating->high);
   if (config.rating && !(config.rating->low >= 0 && config.rating->low <= config.rating->high))
     return fmt::format("the rating range {:.1f}-{:.1f} is empty", config.rating->low, config.rating->high);
   const Range range = clue_range(config);
@@ -391,8 +394,9 @@ struct Generator::Impl {
   }
 
   // How the generator grades for `config` (a candidate and every probe of its clues given back).
-  static GradeOptions grade_options(const GeneratorConfig& config) {
+  GradeOptions grade_options(const GeneratorConfig& config) const {
     GradeOptions options;
+    options.budget = puzzle_meter.remaining(0);  // the puzzle's budget bounds its grades too
     options.uniqueness = GradeOptions::Uniqueness::assume;
     options.record_path = false;
     options.stop_at_stall =
@@ -515,6 +519,21 @@ struct Generator::Impl {
 
   GeneratedPuzzle candidate(const GeneratorConfig& config, std::uint64_t seed);
   GeneratedPuzzle until_target(const GeneratorConfig& config, std::uint64_t puzzle_seed);
+
+  /// GeneratorConfig::puzzle_budget, started when a puzzle's making starts (start_puzzle).
+  BudgetMeter puzzle_meter;
+  void start_puzzle(const GeneratorConfig& config) {
+    Budget budget = config.puzzle_budget;
+    budget.nodes = 0;
+    puzzle_meter = BudgetMeter(budget);
+  }
+  bool puzzle_time_spent() const { return puzzle_meter.timed() && puzzle_meter.clock_passed(); }
+  static GeneratedPuzzle out_of_time(GeneratedPuzzle result, std::uint64_t seed, int tried, std::string_view what) {
+    result.ok = false;
+    result.minimal = false;
+    result.failure = fmt::format("the time for one puzzle ran out after {} {} (puzzle seed {})", tried, what, seed);
+    return result;
+  }
 };
 
 GeneratedPuzzle Generator::Impl::candidate(const GeneratorConfig& config, std::uint64_t seed) {
@@ -556,11 +575,14 @@ GeneratedPuzzle Generator::Impl::candidate(const GeneratorConfig& config, std::u
   scout = use_tester && config.engine == EngineKind::automatic && shape.n > 16;  // not 9×9's fast path
   deadline.reset();
   if (config.removal_time_budget.count() > 0) deadline = std::chrono::steady_clock::now() + config.removal_time_budget;
+  if (const auto& end = puzzle_meter.deadline(); end && (!deadline || *end < *deadline)) deadline = end;
   engine.set_deadline(deadline);
+  engine.set_cancel(puzzle_meter.cancel());
   puzzle.resize(cells);
   solution.resize(cells);
 
   for (int attempt = 1; attempt <= config.max_attempts; ++attempt) {
+    if (puzzle_time_spent()) return out_of_time(std::move(result), seed, attempt - 1, "attempts");
     result.attempts = attempt;
     fill(engine, rng);
     puzzle = solution;
@@ -621,9 +643,14 @@ GeneratedPuzzle Generator::Impl::candidate(const GeneratorConfig& config, std::u
 }
 
 GeneratedPuzzle Generator::Impl::until_target(const GeneratorConfig& config, std::uint64_t puzzle_seed) {
+  start_puzzle(config);
   if (!has_difficulty_target(config)) return candidate(config, puzzle_seed);
   GeneratedPuzzle result;
   for (int k = 0; k < config.max_attempts; ++k) {
+    if (k > 0 && puzzle_time_spent()) {
+      result.seed = puzzle_seed;
+      return out_of_time(std::move(result), puzzle_seed, k, "candidates");
+    }
     result = candidate(config, candidate_seed(puzzle_seed, static_cast<std::uint64_t>(k)));
     result.candidates = k + 1;
     if (result.ok) return result;
@@ -645,6 +672,7 @@ GeneratedPuzzle Generator::generate(const GeneratorConfig& config, std::uint64_t
 }
 
 GeneratedPuzzle Generator::generate_from_seed(const GeneratorConfig& config, std::uint64_t seed) {
+  impl_->start_puzzle(config);
   return impl_->candidate(config, seed);
 }
 

@@ -8,6 +8,7 @@
 // the fewest candidates. Its answers are re-checked against the DLX Solver in the tests.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -57,6 +58,8 @@ class Search {
   /// A wall-clock deadline for every later count() (nullopt: none); a count that passes it
   /// stops as on its node budget (gave_up()). The clock is read every 4096 nodes.
   void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) { deadline_ = deadline; }
+  /// A flag another thread sets to stop every later count() as the deadline would (null: none).
+  void set_cancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
 
   /// The last count() or random_fill() stopped on its node budget (or the deadline).
   bool gave_up() const { return gave_up_; }
@@ -87,7 +90,10 @@ class Search {
   void search(int depth);
   bool out_of_budget() {
     if (node_budget_ && nodes_ >= node_budget_) gave_up_ = true;
-    if (deadline_ && !rng_ && (nodes_ & 4095) == 0 && std::chrono::steady_clock::now() >= *deadline_) gave_up_ = true;
+    if (!rng_ && (nodes_ & 4095) == 0 &&
+        ((deadline_ && std::chrono::steady_clock::now() >= *deadline_) ||
+         (cancel_ && cancel_->load(std::memory_order_relaxed))))
+      gave_up_ = true;
     return gave_up_;
   }
 
@@ -147,6 +153,7 @@ class Search {
   std::uint64_t node_budget_ = 0;
   bool gave_up_ = false;
   std::optional<std::chrono::steady_clock::time_point> deadline_;
+  const std::atomic<bool>* cancel_ = nullptr;
 };
 
 }  // namespace sudokit::gen

@@ -268,7 +268,7 @@ bool BranchAndBound::out_of_budget() {
   if (outcome_.nodes >= meter_.node_cap()) return true;
   if ((outcome_.nodes & 1023) != 0) return false;
   const auto now = std::chrono::steady_clock::now();
-  if (meter_.deadline() && now >= *meter_.deadline()) return true;
+  if ((meter_.deadline() && now >= *meter_.deadline()) || meter_.cancelled()) return true;
   if (options_->on_progress && now - last_progress_ >= options_->progress_interval) {
     last_progress_ = now;
     ScoreProgress progress;

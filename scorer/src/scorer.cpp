@@ -162,7 +162,7 @@ struct Scorer::Impl {
       }
       if ((result.nodes & 1023) == 0) {
         const auto now = std::chrono::steady_clock::now();
-        if (meter.deadline() && now >= *meter.deadline()) {
+        if ((meter.deadline() && now >= *meter.deadline()) || meter.cancelled()) {
           stopped = true;
           return false;
         }

@@ -84,8 +84,16 @@ Query parse_query(std::string_view query) {
     query = amp == std::string_view::npos ? std::string_view{} : query.substr(amp + 1);
     if (part.empty()) continue;
     const auto eq = part.find('=');
-    out.emplace_back(url_decode(part.substr(0, eq)),
-                     eq == std::string_view::npos ? std::string() : url_decode(part.substr(eq + 1)));
+    std::string name = url_decode(part.substr(0, eq));
+    std::string value = eq == std::string_view::npos ? std::string() : url_decode(part.substr(eq + 1));
+    // A NUL would cut every message that quotes the parameter (C strings), and no option
+    // takes one; a parameter given twice would leave the client guessing which one counted.
+    const std::string_view raw = part.substr(0, std::min(eq, part.size()));
+    if (name.find('\0') != std::string::npos || value.find('\0') != std::string::npos)
+      throw BadRequest(fmt::format("query parameter '{}' holds a NUL byte (%00)", raw));
+    for (const auto& [earlier, ignored] : out)
+      if (earlier == name) throw BadRequest(fmt::format("query parameter '{}' is given twice", name));
+    out.emplace_back(std::move(name), std::move(value));
   }
   return out;
 }
@@ -178,6 +186,7 @@ RecordJob parse_record_job(RecordCommand command, const Query& query, const JobL
   budget.nodes = nodes;
   budget.time = capped(timeout, limits.record_timeout);
   budget.deadline = limits.deadline;
+  budget.cancel = limits.cancel;
   switch (command) {
     case RecordCommand::solve:
       job.solve.limit = static_cast<std::uint64_t>(limit);
@@ -405,6 +414,11 @@ GenerateJob parse_generate_job(std::string_view body, std::uint64_t max_count, c
   }
   // The removal tests of one puzzle get at most the per-record time (a bounded request).
   config.removal_time_budget = capped(timeout.value_or(0), limits.record_timeout);
+  // And each puzzle as a whole (every attempt and candidate) the per-record time too, within
+  // the request's deadline: a target that is hard to meet ends as that puzzle's failure.
+  config.puzzle_budget.time = config.removal_time_budget;
+  config.puzzle_budget.deadline = limits.deadline;
+  config.puzzle_budget.cancel = limits.cancel;
   if (auto impossible = impossible_request(config)) throw BadRequest(*impossible);
   // jsonl only here: a non-default box is each record's `box` field, the csv column is not needed.
   job.layout = GenerateLayout{};

@@ -12,6 +12,7 @@
 // Anything not understood is a BadRequest (400 with its message), never ignored.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <stdexcept>
 #include <string>
@@ -55,6 +56,7 @@ struct RecordJob {
 struct JobLimits {
   std::chrono::milliseconds record_timeout{10000};
   std::chrono::steady_clock::time_point deadline;
+  const std::atomic<bool>* cancel = nullptr;  ///< the server's "stop every record now" (drain timeout)
 };
 
 RecordJob parse_record_job(RecordCommand command, const Query& query, const JobLimits& limits);

@@ -125,6 +125,21 @@ std::string json_error(std::string_view message) {
          "\n";
 }
 
+/// The request's transfer codings, every Transfer-Encoding field joined with ", " and trimmed
+/// ("" when there is none).
+std::string transfer_codings(const http::request<http::string_body>& req) {
+  std::string all;
+  const auto [first, last] = req.equal_range(http::field::transfer_encoding);
+  for (auto it = first; it != last; ++it) {
+    std::string_view value(it->value().data(), it->value().size());
+    while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
+    while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.remove_suffix(1);
+    if (!all.empty()) all += ", ";
+    all += value;
+  }
+  return all;
+}
+
 /// Constant-time comparison (a bearer token must not leak through timing).
 bool same_secret(std::string_view a, std::string_view b) {
   unsigned char diff = a.size() == b.size() ? 0 : 1;
@@ -148,10 +163,16 @@ struct Server::Impl {
     if (!ec) acceptor.listen(net::socket_base::max_listen_connections, ec);
     if (ec) throw std::runtime_error(fmt::format("cannot listen on {}: {}", options.listen, ec.message()));
     bound_port = acceptor.local_endpoint().port();
+    slots_free = static_cast<std::size_t>(options.threads > 0 ? std::min(options.threads, available_cores()) : available_cores());
   }
 
   void log(std::string_view line) const {
     if (options.log) options.log(line);
+  }
+  /// How long past its deadline a request's answer may still be written (the records owed
+  /// then are answered `unknown` without work): a tenth of the deadline, at least 2 s.
+  std::chrono::milliseconds answer_grace() const {
+    return std::max<std::chrono::milliseconds>(std::chrono::seconds(2), options.request_deadline / 10);
   }
 
   ServerOptions options;
@@ -164,6 +185,38 @@ struct Server::Impl {
   std::condition_variable changed;
   std::set<Connection*> connections;
   std::atomic<bool> stopping{false};
+  /// Set at the drain timeout: every record and puzzle still being worked on stops now (their
+  /// budgets' cancel flag), so the process exits on time.
+  std::atomic<bool> abandon{false};
+
+  // Records worked on at once, over every request: at most `threads` (the cores by default).
+  // Each request runs its own pipeline, so without this ten requests of large grids worked on
+  // ten or more records at once, with ten times the memory (a 64x64 record holds about half
+  // a gigabyte) and each record's time shared among them. A record's budget starts when it
+  // gets its slot; the request's deadline keeps running while it waits.
+  std::mutex slot_mutex;
+  std::condition_variable slot_freed;
+  std::size_t slots_free = 0;
+  class WorkSlot {
+   public:
+    explicit WorkSlot(Impl& impl) : impl_(impl) {
+      std::unique_lock<std::mutex> lock(impl_.slot_mutex);
+      impl_.slot_freed.wait(lock, [&] { return impl_.slots_free > 0; });
+      --impl_.slots_free;
+    }
+    ~WorkSlot() {
+      {
+        std::lock_guard<std::mutex> lock(impl_.slot_mutex);
+        ++impl_.slots_free;
+      }
+      impl_.slot_freed.notify_one();
+    }
+    WorkSlot(const WorkSlot&) = delete;
+    WorkSlot& operator=(const WorkSlot&) = delete;
+
+   private:
+    Impl& impl_;
+  };
   std::atomic<std::size_t> in_flight{0};
   std::thread watchdog;
   std::mutex watchdog_mutex;
@@ -184,8 +237,21 @@ struct Server::Impl {
     http::write(c.socket, res, ec);
     return !ec;
   }
+  /// `head`: the answer to a HEAD request, the same headers (Content-Length included) and no body.
   bool send_text(Connection& c, unsigned version, bool keep_alive, http::status status, std::string_view type,
-                 std::string body, const std::vector<std::pair<http::field, std::string>>& extra = {}) {
+                 std::string body, const std::vector<std::pair<http::field, std::string>>& extra = {},
+                 bool head = false) {
+    if (head) {
+      http::response<http::empty_body> res{status, version};
+      res.set(http::field::server, "sudokit");
+      res.set(http::field::content_type, beast::string_view(type.data(), type.size()));
+      for (const auto& [field, value] : extra) res.set(field, value);
+      res.keep_alive(keep_alive);
+      res.content_length(body.size());
+      boost::system::error_code ec;
+      http::write(c.socket, res, ec);
+      return !ec;
+    }
     http::response<http::string_body> res{status, version};
     res.set(http::field::server, "sudokit");
     res.set(http::field::content_type, beast::string_view(type.data(), type.size()));
@@ -283,6 +349,7 @@ unsigned Server::Impl::run_records(Connection& c, http::request<http::string_bod
             reader, pipeline, [&] { return Solver(job.engine); },
             [&](const Record& record, SolveOutcome& outcome, Solver& solver) {
               over_limit(record);
+              const WorkSlot slot(*this);
               solve_record(record, outcome, solver, job.solve);
             },
             [&](const Record& record, const SolveOutcome& outcome) {
@@ -297,6 +364,7 @@ unsigned Server::Impl::run_records(Connection& c, http::request<http::string_bod
             reader, pipeline, [&] { return Verifier(job.engine); },
             [&](const Record& record, VerifyOutcome& outcome, Verifier& verifier) {
               over_limit(record);
+              const WorkSlot slot(*this);
               verify_record(record, outcome, verifier, job.verify);
             },
             [&](const Record& record, const VerifyOutcome& outcome) {
@@ -311,6 +379,7 @@ unsigned Server::Impl::run_records(Connection& c, http::request<http::string_bod
             reader, pipeline, [&] { return Grader(job.engine); },
             [&](const Record& record, GradeOutcome& outcome, Grader& grader) {
               over_limit(record);
+              const WorkSlot slot(*this);
               grade_record(record, outcome, grader, job.grade);
             },
             [&](const Record& record, const GradeOutcome& outcome) {
@@ -325,6 +394,7 @@ unsigned Server::Impl::run_records(Connection& c, http::request<http::string_bod
             reader, pipeline, [&] { return ScoreWorker(job.engine); },
             [&](const Record& record, ScoreOutcome& outcome, ScoreWorker& worker) {
               over_limit(record);
+              const WorkSlot slot(*this);
               score_record(record, outcome, worker, job.score);
             },
             [&](const Record& record, const ScoreOutcome& outcome) {
@@ -338,6 +408,9 @@ unsigned Server::Impl::run_records(Connection& c, http::request<http::string_bod
     out.finish();
   } catch (const ClientGone&) {
     metrics.records_done(endpoint, records, failed);
+    if (c.timed_out.load())
+      log(fmt::format("{}: connection closed {} ms past the request deadline, after {} answers", endpoint,
+                      answer_grace().count(), records));
     return 0;
   }
   metrics.records_done(endpoint, records, failed);
@@ -406,9 +479,22 @@ std::pair<bool, unsigned> Server::Impl::handle(Connection& c, http::request<http
   if (record_endpoint || path == "/v1/generate") {
     if (req.method() != http::verb::post)
       return answer(http::status::method_not_allowed, "use POST", {{http::field::allow, "POST"}});
+    // No Content-Length and no Transfer-Encoding: by HTTP the body is empty, and whatever the
+    // client sent after the headers would be read as the next request.
+    if (!req.has_content_length() && !req.chunked())
+      return answer(http::status::length_required, "a POST needs Content-Length or Transfer-Encoding: chunked");
+    if (!record_endpoint && !query_text.empty())
+      return answer(http::status::bad_request,
+                    fmt::format("/v1/generate takes its options in the JSON body, not in the query string ('{}')",
+                                query_text));
     JobLimits limits;
     limits.record_timeout = options.record_timeout;
     limits.deadline = started + options.request_deadline;
+    limits.cancel = &abandon;
+    // The records still owed at the deadline end at once (their budgets hold it), answered
+    // `unknown`; the connection gets a little longer to carry those answers (answer_grace)
+    // before the watchdog closes it, so that every record still gets its answer.
+    c.arm(limits.deadline + answer_grace());
     try {
       const unsigned code = record_endpoint
                                 ? run_records(c, req, command, parse_query(query_text), keep_alive, limits)
@@ -433,27 +519,28 @@ std::pair<bool, unsigned> Server::Impl::handle(Connection& c, http::request<http
     const bool sent = send_text(c, version, keep_alive, http::status::ok, "image/svg+xml", std::move(svg));
     return {sent && keep_alive, 200};
   }
+  // The read-only pages answer GET and HEAD (the same headers, no body).
+  const bool head = req.method() == http::verb::head;
+  const bool readable = req.method() == http::verb::get || head;
   if (path == "/healthz") {
-    if (req.method() != http::verb::get && req.method() != http::verb::head)
-      return answer(http::status::method_not_allowed, "use GET", {{http::field::allow, "GET"}});
+    if (!readable) return answer(http::status::method_not_allowed, "use GET", {{http::field::allow, "GET, HEAD"}});
     const bool draining = stopping.load();
     const auto status = draining ? http::status::service_unavailable : http::status::ok;
-    const bool sent = send_text(c, version, keep_alive, status, "text/plain", draining ? "draining\n" : "ok\n");
+    const bool sent =
+        send_text(c, version, keep_alive, status, "text/plain", draining ? "draining\n" : "ok\n", {}, head);
     return {sent && keep_alive, static_cast<unsigned>(status)};
   }
   if (path == "/metrics") {
-    if (req.method() != http::verb::get)
-      return answer(http::status::method_not_allowed, "use GET", {{http::field::allow, "GET"}});
+    if (!readable) return answer(http::status::method_not_allowed, "use GET", {{http::field::allow, "GET, HEAD"}});
     const bool sent =
-        send_text(c, version, keep_alive, http::status::ok, "text/plain; version=0.0.4", metrics.render());
+        send_text(c, version, keep_alive, http::status::ok, "text/plain; version=0.0.4", metrics.render(), {}, head);
     return {sent && keep_alive, 200};
   }
   if (path == "/" || path == "/index.html") {
-    if (req.method() != http::verb::get)
-      return answer(http::status::method_not_allowed, "use GET", {{http::field::allow, "GET"}});
+    if (!readable) return answer(http::status::method_not_allowed, "use GET", {{http::field::allow, "GET, HEAD"}});
     const bool sent = send_text(c, version, keep_alive, http::status::ok, "text/html; charset=utf-8",
                                 std::string(server_detail::page_html()),
-                                {{http::field::cache_control, "no-cache"}});
+                                {{http::field::cache_control, "no-cache"}}, head);
     return {sent && keep_alive, 200};
   }
   return answer(http::status::not_found, fmt::format("no such endpoint: {}", path));
@@ -499,6 +586,19 @@ void Server::Impl::serve(Connection& c) {
     auto finish = [&](unsigned code) {
       metrics.request_done(label, code, std::chrono::duration<double>(Clock::now() - started).count());
     };
+    // Transfer-Encoding: only "chunked" alone is read. With another coding before it the body
+    // would be taken as chunked and never decoded; without chunked last its end is unknown
+    // (RFC 9112 6.3: 400 and close), and behind a proxy reading it otherwise is request
+    // smuggling. Either way the connection closes: its remaining bytes are not a request.
+    if (const std::string codings = transfer_codings(req); !codings.empty() && !beast::iequals(codings, "chunked")) {
+      const bool chunked_last = parser.chunked();
+      send_error(c, version, false, chunked_last ? http::status::not_implemented : http::status::bad_request,
+                 chunked_last ? fmt::format("Transfer-Encoding '{}': only chunked is supported", codings)
+                              : fmt::format("Transfer-Encoding '{}' does not end in chunked: the body's end is unknown",
+                                            codings));
+      finish(chunked_last ? 501 : 400);
+      break;
+    }
     // Too large: refused before a byte of the body is read (the connection closes, since
     // the unread body would otherwise be taken for the next request).
     if (const auto length = parser.content_length(); length && *length > options.max_body_bytes) {
@@ -507,7 +607,10 @@ void Server::Impl::serve(Connection& c) {
       finish(413);
       break;
     }
-    if (in_flight.fetch_add(1) >= options.max_requests) {
+    // Health checks, metrics and the page cost nothing and must answer most under load (a
+    // load balancer or a scraper asks exactly then): they do not count against max_requests.
+    const bool counted = label != "healthz" && label != "metrics" && label != "page";
+    if (counted && in_flight.fetch_add(1) >= options.max_requests) {
       in_flight.fetch_sub(1);
       send_error(c, version, false, http::status::service_unavailable,
                  fmt::format("{} requests are being worked on, this server's limit; retry shortly", options.max_requests),
@@ -545,7 +648,7 @@ void Server::Impl::serve(Connection& c) {
         again = false;
       }
     }
-    in_flight.fetch_sub(1);
+    if (counted) in_flight.fetch_sub(1);
     metrics.request_ended();
     finish(code);
     if (!again || c.timed_out.load()) break;
@@ -572,7 +675,9 @@ void Server::Impl::watch() {
 
 void Server::Impl::run() {
   watchdog = std::thread([this] { watch(); });
-  log(fmt::format("listening on http://{}:{}", acceptor.local_endpoint().address().to_string(), bound_port));
+  const auto address = acceptor.local_endpoint().address();
+  const std::string host = address.is_v6() ? "[" + address.to_string() + "]" : address.to_string();
+  log(fmt::format("listening on http://{}:{}", host, bound_port));
   while (!stopping.load()) {
     tcp::socket socket(io);
     boost::system::error_code ec;
@@ -622,6 +727,7 @@ void Server::Impl::run() {
   if (!connections.empty()) log(fmt::format("shutting down: {} connections to finish", connections.size()));
   if (!changed.wait_for(lock, options.drain_timeout, [&] { return connections.empty(); })) {
     log(fmt::format("shutting down: drain timeout, closing {} connections", connections.size()));
+    abandon.store(true);  // the records in flight stop at their next look at the clock
     for (Connection* c : connections) kill_locked(*c);
     changed.wait(lock, [&] { return connections.empty(); });
   }

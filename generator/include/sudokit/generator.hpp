@@ -69,6 +69,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sudokit/budget.hpp"
 #include "sudokit/grader.hpp"
 #include "sudokit/grid.hpp"
 #include "sudokit/solver.hpp"
@@ -165,6 +166,11 @@ struct GeneratorConfig {
   /// spent every remaining test keeps its clue, so the puzzle stays unique but is not proved
   /// minimal (`minimal` false). What `--timeout` means for generate. Not reproducible.
   std::chrono::nanoseconds removal_time_budget{0};
+  /// The making of one puzzle as a whole, every attempt and candidate (and their grades)
+  /// together: wall time, deadline and cancel flag (`nodes` is not used). Once spent the
+  /// puzzle fails, delivered with ok false and the reason. Unlimited by default; a server
+  /// sets its per-record time and its request's deadline here. Not reproducible.
+  Budget puzzle_budget;
   /// Issue 18's variants: x, hyper, jigsaw or killer puzzles (sudokit/variant_generator.hpp)
   /// instead of classic ones, from the same puzzle seeds. They are always minimal and take
   /// none of symmetry, removal, clue targets, budgets or difficulty (impossible_request says
