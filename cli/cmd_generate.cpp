@@ -93,8 +93,10 @@ constexpr const char* kUsage =
     "record (exit 1), and the run goes on.\n"
     "--engine picks what decides the exact removal tests: auto (default) the fast engine on\n"
     "9x9 and the generator's own search on other sizes, dlx Dancing Links, fast the fast\n"
-    "engine (9x9 only). Budgeted tests (--test-budget) always use the own search. Uniqueness\n"
-    "is a fact, so the output is the same with every engine; only the speed differs.\n"
+    "engine (9x9 only). Budgeted tests (--test-budget) use the own search (sat: its own,\n"
+    "a node is a conflict). Uniqueness is a fact, so where the tests are exact (up to 16x16,\n"
+    "--minimal, --test-budget 0) the output is the same with every engine; only the speed\n"
+    "differs.\n"
     "--variant x|hyper|jigsaw|killer makes variant puzzles (same seeds, shards and threads\n"
     "contract), unique under the variant's rules and minimal: jigsaw with a random region map\n"
     "(line: 'PUZZLE REGIONS'; jsonl/csv: a 'regions' field), killer with random cages of 2-5\n"
@@ -188,6 +190,11 @@ void validate(boost::any& store, const std::vector<std::string>& tokens, RatingO
     refuse(text, "write MIN-MAX on Sukaku Explainer's scale (e.g. 6.0-7.4)");
   }
   if (used_low != dash || used_high != text.size() - dash - 1) refuse(text, "write MIN-MAX (e.g. 6.0-7.4)");
+  // stod also reads hexadecimal, "inf" and "nan": only plain decimals are ratings.
+  if (text.find_first_not_of("0123456789.-") != std::string::npos) refuse(text, "write MIN-MAX in decimals (e.g. 6.0-7.4)");
+  const auto& [low, high] = rating.range;
+  if (low <= high && (high < 1.0 || low > 11.9))
+    refuse(text, "no puzzle is rated there: Sukaku Explainer's scale runs from 1.0 to 11.9");
   store = rating;
 }
 

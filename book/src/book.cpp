@@ -276,7 +276,7 @@ std::optional<PageSize> parse_page_size(std::string_view name) {
 std::string page_size_names() {
   std::string names;
   for (const PageSize& size : named_page_sizes()) names += size.name + ", ";
-  return names + "or WxH[in|mm]";
+  return names + "or WxH[in|mm] with each side from 2 to 48 in";
 }
 
 double kdp_minimum_inside_margin(int pages) {

@@ -9,8 +9,11 @@
 // (max_connections), so the thread count is too.
 //
 // Timeouts without asynchronous operations: every connection publishes a deadline (header
-// timeout while waiting for a request, the request deadline while working on one), and one
-// watchdog thread shuts down the socket of any connection past it. shutdown(2) on a socket
+// timeout while waiting for a request, the request deadline while reading its body, and the
+// deadline plus answer_grace while answering it), and one watchdog thread shuts down the
+// socket of any connection past it. The work itself never waits for the watchdog: every
+// record's budget holds the request's deadline, so the records still owed then are answered
+// `unknown` at once, and the grace is for writing those answers. shutdown(2) on a socket
 // wakes a read or write blocked on it in another thread, which then fails and ends the
 // connection. The listening socket is woken the same way by stop(). Every shutdown happens
 // under the registry mutex and a connection closes its socket only after leaving the
@@ -18,8 +21,12 @@
 //
 // Graceful shutdown (stop()): no new connections; connections waiting for a request are
 // closed; a request being worked on finishes and is answered with `Connection: close`; after
-// drain_timeout the remaining sockets are shut down too (their pipelines end at their
-// next write, each record bounded by its budget).
+// drain_timeout the remaining sockets are shut down too, and `abandon`, the cancel flag in
+// every record's and puzzle's budget, stops the work in flight at its next look at the
+// clock (their pipelines then end at their next write).
+//
+// Records are worked on in a pipeline per request, but at most `threads` of them at once
+// over all requests (WorkSlot): memory is that many records' worth, not one per request.
 #include "sudokit/server.hpp"
 
 #include <sys/socket.h>

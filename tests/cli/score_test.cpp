@@ -281,4 +281,15 @@ TEST(ScoreCli, BadOptionsAreUsageErrors) {
   EXPECT_NE((help.out + help.err).find("--weights"), std::string::npos);
 }
 
+// A count cut short by the budget still knows the solution the score found: its lower bound
+// is at least 1 (it said 0 next to a solution when the score had used up the nodes).
+TEST(ScoreCli, ACountCutShortCountsTheScoresSolution) {
+  const std::string puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+  const auto r = run_sudokit({"score", "--count", "--nodes", "50", "--format", "jsonl"}, puzzle + "\n");
+  const json j = json::parse(split_lines(r.out).at(0));
+  ASSERT_TRUE(j.contains("solution")) << j.dump();
+  ASSERT_TRUE(j.contains("solutions_at_least")) << j.dump();
+  EXPECT_GE(j["solutions_at_least"].get<std::int64_t>(), 1) << j.dump();
+}
+
 }  // namespace

@@ -286,5 +286,14 @@ TEST(MpiFailure, ARankThatDiesEndsTheJobWithAMessageAndANonZeroStatus) {
   EXPECT_NE(result.err.find("the MPI job was ended"), std::string::npos) << result.err;
 }
 
+// serve is one process per machine: under mpirun every rank bound the same address, one won,
+// the others failed with "address in use", and the job never ended. Now each rank refuses.
+TEST(MpiServe, ServeRefusesToRunUnderMpirun) {
+  set_environment();
+  const CliResult result = run_mpi(2, {"serve", "--listen", "127.0.0.1:0"}, "");
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_NE(result.err.find("serve does not run under mpirun"), std::string::npos) << result.err;
+}
+
 }  // namespace
 }  // namespace sudokit::testing

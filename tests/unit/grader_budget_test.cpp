@@ -2,6 +2,7 @@
 // `unknown` and says what it knows: the steps taken so far (the same steps, in the same
 // order, as the unlimited grade's path starts with), a rating that is a lower bound of the
 // full grade's; node budgets stop at the same place every time.
+#include <atomic>
 #include <chrono>
 #include <string>
 
@@ -111,6 +112,17 @@ TEST(GraderBudget, AnAbsoluteDeadlineInThePastStopsAtOnce) {
   options.budget.deadline = Budget::Clock::now() - std::chrono::seconds(1);
   const Grade g = sudokit::Grader().grade(sudokit::testing::grid_from_line(kEasy), options);
   EXPECT_EQ(g.status, GradeStatus::unknown);
+}
+
+// Budget::cancel: a grade whose flag is set is unknown at its next look at the clock.
+TEST(GraderBudget, TheCancelFlagEndsAGradeAsUnknown) {
+  std::atomic<bool> cancel{true};
+  GradeOptions options;
+  options.budget.cancel = &cancel;
+  const Grade g = sudokit::Grader().grade(sudokit::testing::grid_from_line(kHard), options);
+  EXPECT_EQ(g.status, GradeStatus::unknown);
+  cancel.store(false);
+  EXPECT_EQ(sudokit::Grader().grade(sudokit::testing::grid_from_line(kHard), options).status, GradeStatus::graded);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Scorer budgets (sudokit::Budget): a few nodes on a hard case stop the branch and bound with
 // the best score so far and a proven upper bound above it; the finished search's bound equals
 // its score.
+#include <atomic>
 #include <chrono>
 
 #include <gtest/gtest.h>
@@ -62,6 +63,22 @@ TEST(ScorerBudget, TimeAndDeadlineStopAnEmpty16x16) {
   const ScoreResult counted = Scorer().score(Grid(*default_shape(9)), Weights::target(9), options);
   EXPECT_FALSE(counted.proven);
   EXPECT_EQ(counted.nodes, 10u);
+}
+
+// Budget::cancel (set by a server at its drain timeout) stops both methods as a passed
+// deadline would: the best so far, not proven.
+TEST(ScorerBudget, TheCancelFlagStopsBothMethods) {
+  const Grid empty(*default_shape(9));
+  std::atomic<bool> cancel{true};
+  for (ScoreMethod method : {ScoreMethod::branch_and_bound, ScoreMethod::enumerate}) {
+    ScoreOptions options;
+    options.method = method;
+    options.budget.cancel = &cancel;
+    const auto start = std::chrono::steady_clock::now();
+    const ScoreResult cut = Scorer().score(empty, Weights::target(9), options);
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(30));  // it stopped
+    EXPECT_FALSE(cut.proven);
+  }
 }
 
 }  // namespace
