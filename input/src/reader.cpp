@@ -614,6 +614,7 @@ struct RecordReader::Impl {
   /// Reading a jsonl or csv `puzzle`/`solution` field (parse_field): the text is one record.
   bool whole_field = false;
   bool read_with_words(Record& record);
+  bool read_integer_pair(Record& record, int count);
   /// The record of a line that is neither a whole puzzle nor a complete block's first row.
   bool alone(Record& record, int count, const std::string& why);
 
@@ -868,7 +869,7 @@ bool RecordReader::Impl::next_text(Record& record) {
                                                                  "is cut short: {}",
                                                                  count, shape.n, shape.n, why));
     }
-    if (read_with_words(record)) return true;
+    if (read_with_words(record) || read_integer_pair(record, count)) return true;
     return fail(record, fmt::format("line has {} cells; a {}x{} puzzle needs {} on one line or {} per row", count,
                                     shape.n, shape.n, shape.cells(), shape.n));
   }
@@ -897,7 +898,7 @@ bool RecordReader::Impl::next_text(Record& record) {
 }
 
 bool RecordReader::Impl::alone(Record& record, int count, const std::string& why) {
-  if (read_with_words(record)) return true;
+  if (read_with_words(record) || read_integer_pair(record, count)) return true;
   if (!scanned.problem.empty()) return fail(record, scanned.problem);
   if (count <= kMaxSize)
     return fail(record, fmt::format("line has {} cells: too few for a puzzle on one line, and not the first row of a "
@@ -955,6 +956,27 @@ bool RecordReader::Impl::read_with_words(Record& record) {
     }
   }
   record.fields.emplace_back("note", nlohmann::json(std::string(rest)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  return true;
+}
+
+// "PUZZLE SOLUTION" where cells are integers (generate --with-solution above 35x35): 2·N²
+// integers on one line, the puzzle then its solution. Twice a square is never a square, so
+// such a line is never a puzzle of its own.
+bool RecordReader::Impl::read_integer_pair(Record& record, int count) {
+  if (!scanned.numbers || count % 2 != 0) return false;
+  const int half = count / 2;
+  const int root = options.shape ? (options.shape->cells() == half ? options.shape->n : 0) : whole_puzzle_root(half);
+  if (root == 0 || root > kMaxSize) return false;
+  const Shape shape = options.shape ? *options.shape : default_shapes[static_cast<std::size_t>(root)];
+  if (!scanned.problem.empty()) return fail(record, scanned.problem);
+  if (std::string out_of_range = digit_range_problem(current.text, scanned, shape.n, options.alphabet); !out_of_range.empty())
+    return fail(record, std::move(out_of_range));
+  const auto middle = scanned.values.begin() + half;
+  Grid& grid = record.grid.emplace(shape);
+  std::copy(scanned.values.begin(), middle, grid.cells.begin());
+  Grid solution(shape);
+  std::copy(middle, scanned.values.end(), solution.cells.begin());
+  check_solution(record, std::move(solution));
   return true;
 }
 

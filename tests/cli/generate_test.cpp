@@ -421,6 +421,28 @@ TEST(GenerateCli, LineAndGridLayouts) {
   EXPECT_EQ(lines_containing(r.out, "------+-------+------").size(), 4u);
 }
 
+// Above 35x35 cells are integers, so `--with-solution` writes the puzzle's N² integers and the
+// solution's on one line: 2·N² integers, read back as the puzzle with its solution to check
+// (it read as one invalid record: "2601 cells expected, found 2592").
+TEST(GenerateCli, IntegerGridsWithTheirSolutionReadBackOneForOne) {
+  const auto r = run_sudokit({"generate", "--size", "36", "--count", "2", "--seed", "3", "--with-solution", "-j", "1"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto lines = split_lines(r.out);
+  ASSERT_EQ(lines.size(), 2u);
+  const auto verified = run_sudokit({"verify"}, r.out);
+  EXPECT_EQ(verified.exit_code, 0) << verified.err;
+  EXPECT_EQ(verified.out, "unique\nunique\n");
+  // The solution is checked: a wrong last digit makes that record invalid, and only that one.
+  std::string broken = lines[0];
+  const auto last = broken.find_last_of(' ');
+  broken = broken.substr(0, last + 1) + (broken.substr(last + 1) == "1" ? "2" : "1");
+  const auto checked = run_sudokit({"verify"}, broken + "\n" + lines[1] + "\n");
+  const auto answers = split_lines(checked.out);
+  ASSERT_EQ(answers.size(), 2u) << checked.out;
+  EXPECT_NE(answers[0].find("the solution given does not solve the puzzle"), std::string::npos) << answers[0];
+  EXPECT_EQ(answers[1], "unique");
+}
+
 TEST(GenerateCli, RandomSeedIsPrintedAndRepeatsTheRun) {
   const auto r = run_sudokit({"generate", "--count", "3"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
