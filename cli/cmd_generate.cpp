@@ -241,6 +241,9 @@ Alphabet alphabet_option(const po::variables_map& vm, const Shape& shape) {
 
 // Options that mean nothing for a variant puzzle, and layouts that cannot carry its data,
 // are usage errors naming the option (never silently ignored).
+constexpr const char* kNoVariantTarget =
+    "the generator makes variant puzzles without grading them (grade them with 'sudokit grade --variant', "
+    "or 'sudokit book --variant --grade')";
 void refuse_for_variant(const po::variables_map& vm, Variant variant, Format format) {
   const std::string_view name = variant_name(variant);
   auto given = [&](const char* option) { return vm.count(option) > 0 && !vm[option].defaulted(); };
@@ -255,16 +258,20 @@ void refuse_for_variant(const po::variables_map& vm, Variant variant, Format for
       {"test-budget", "variant removal tests are always exact"},
       {"timeout", "variant removal tests are always exact"},
       {"attempts", "a variant puzzle is made in one candidate"},
-      {"difficulty", "the grader does not grade variant puzzles yet"},
-      {"score", "the grader does not grade variant puzzles yet"},
-      {"rating", "the grader does not grade variant puzzles yet"},
+      {"difficulty", kNoVariantTarget},
+      {"score", kNoVariantTarget},
+      {"rating", kNoVariantTarget},
       {"book", "books of variant puzzles are made by 'sudokit book --variant', not here"},
       {"distinct", "equivalence of variant puzzles is not defined"},
   };
-  for (const Classic& c : kClassicOnly)
-    if (given(c.option)) throw UsageError(fmt::format("--{} does not apply to --variant {}: {}", c.option, name, c.why));
+  for (const Classic& c : kClassicOnly) {
+    if (!given(c.option)) continue;
+    // --symmetry none asks for what a variant puzzle is anyway.
+    if (std::string_view(c.option) == "symmetry" && vm[c.option].as<std::string>() == "none") continue;
+    throw UsageError(fmt::format("--{} does not apply to --variant {}: {}", c.option, name, c.why));
+  }
   if (vm["grade"].as<bool>())
-    throw UsageError(fmt::format("--grade does not apply to --variant {}: the grader does not grade variant puzzles yet", name));
+    throw UsageError(fmt::format("--grade does not apply to --variant {}: {}", name, kNoVariantTarget));
   if (variant == Variant::killer && format == Format::line)
     throw UsageError("--variant killer cannot be written as lines (a line has no room for cages): use --format jsonl or csv");
   if ((variant == Variant::killer || variant == Variant::jigsaw) && format == Format::grid)
@@ -378,6 +385,14 @@ int run_generate(const std::vector<std::string>& args) {
     book.alphabet = alphabet;
     try {
       check_book_options(book, book_path);
+      // Whether puzzles of this size are legible at this page size and count per page
+      // depends on nothing generate makes, so it is asked now, of one empty puzzle laid out
+      // as a PDF that goes nowhere, not after every puzzle is made.
+      if (!book.one_per_file) {
+        BookOptions probe = book;
+        probe.format = BookFormat::pdf;
+        render_book({BookPuzzle(Grid(config.shape), Grid(config.shape))}, probe, "/dev/null");
+      }
     } catch (const BookError& e) {
       throw UsageError(e.what());
     }

@@ -316,6 +316,8 @@ TEST(GenerateCli, BadBookRequestsFailBeforeGenerating) {
            {"--book", missing_dir},
            {"--book", ok_path, "--per-page", "7"},
            {"--book", ok_path, "--page-size", "a7"},
+           // Illegible: 25x25 four to an A4 page (refused once every puzzle had been made).
+           {"--book", ok_path, "--size", "25", "--page-size", "a4", "--per-page", "4"},
        }) {
     std::vector<std::string> full{"generate", "--count", "100000", "--seed", "1"};
     full.insert(full.end(), args.begin(), args.end());
