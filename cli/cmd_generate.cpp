@@ -378,8 +378,17 @@ int run_generate(const std::vector<std::string>& args) {
                        "take a minute or more per puzzle on 25x25\n",
                config.shape.n, config.shape.n);
   if (auto why = impossible_request(config)) throw UsageError(*why);
+  // A line of 1, 4 or 9 cells reads as a row of a block more often than as a puzzle
+  // (docs/RECORDS.md), so these lines read back as puzzles only with the size given.
+  if (config.shape.n < 4 && format == Format::line)
+    fmt::print(stderr, "sudokit generate: note: read {}x{} puzzles in lines back with --size {} (jsonl and csv need "
+                       "no option)\n", config.shape.n, config.shape.n, config.shape.n);
   const bool graded = wants_grade(config);
   const bool make_book = !book_path.empty();
+  // The book's options without --book would be dropped without a word.
+  for (const char* option : {"page-size", "per-page", "title"})
+    if (!make_book && vm.count(option) && !vm[option].defaulted())
+      throw UsageError(fmt::format("--{} is an option of the book: give --book FILE too", option));
   if (make_book) {
     book.format = book_format_from_path(book_path).value_or(BookFormat::pdf);
     book.alphabet = alphabet;

@@ -328,6 +328,19 @@ TEST(GenerateCli, BadBookRequestsFailBeforeGenerating) {
   }
 }
 
+// The book's own options without --book were dropped without a word.
+TEST(GenerateCli, BookOptionsWithoutABookAreRefused) {
+  for (const auto& option : std::vector<std::vector<std::string>>{
+           {"--per-page", "3"}, {"--title", "Mine"}, {"--page-size", "a5"}}) {
+    std::vector<std::string> args{"generate", "--count", "1", "--seed", "1"};
+    args.insert(args.end(), option.begin(), option.end());
+    const auto r = run_sudokit(args);
+    EXPECT_EQ(r.exit_code, 2) << option[0];
+    EXPECT_NE(r.err.find(option[0] + " is an option of the book"), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty());
+  }
+}
+
 // A box other than the size's default travels with the records: generate's jsonl has a `box`
 // field, every command's jsonl answer writes it back, and each reads back without --box
 // (before, a 6x6 of 3x2 boxes read back as 2x3: clashes and wrong verdicts).

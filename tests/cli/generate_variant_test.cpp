@@ -152,6 +152,11 @@ TEST(GenerateVariantCli, WhatCannotApplyIsAUsageErrorNamingIt) {
   // --minimal and --variant classic are fine: variant puzzles are always dug to minimal.
   EXPECT_EQ(run_sudokit({"generate", "--seed", "1", "--variant", "x", "--size", "4", "--minimal"}).exit_code, 0);
   EXPECT_EQ(run_sudokit({"generate", "--seed", "1", "--variant", "classic", "--size", "4"}).exit_code, 0);
+  // --symmetry none asks for what a variant puzzle is anyway.
+  EXPECT_EQ(run_sudokit({"generate", "--seed", "1", "--variant", "x", "--size", "4", "--symmetry", "none"}).exit_code, 0);
+  // A refused difficulty says why, and where variant puzzles are graded (not "not yet").
+  const auto graded = run_sudokit({"generate", "--seed", "1", "--variant", "x", "--difficulty", "hard"});
+  EXPECT_NE(graded.err.find("sudokit grade --variant"), std::string::npos) << graded.err;
 }
 
 }  // namespace
