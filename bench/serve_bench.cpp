@@ -117,17 +117,17 @@ int main(int argc, char** argv) {
   const std::string one = pool.front() + "\n";
   for (const bool keep_alive : {true, false}) {
     std::vector<double> ms;
-    HttpConnection http(server.port());
+    HttpConnection connection(server.port());
     for (std::size_t i = 0; i < requests; ++i) {
       const std::string puzzle = pool[i % pool.size()] + "\n";
       const auto start = Clock::now();
-      const auto reply = http.post("/v1/verify", puzzle);
+      const auto reply = connection.post("/v1/verify", puzzle);
       ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
       if (reply.status != 200) {
         fmt::print(stderr, "serve_bench: HTTP {} {}\n", reply.status, reply.error);
         return 1;
       }
-      if (!keep_alive) http.close();
+      if (!keep_alive) connection.close();
     }
     fmt::print("latency     single 9x9 verify, {}: {} requests: p50 {:.3f} ms, p99 {:.3f} ms, max {:.3f} ms\n",
                keep_alive ? "keep-alive connection" : "new connection each", requests, percentile(ms, 0.5),

@@ -53,6 +53,9 @@ std::optional<BookFormat> book_format_from_path(std::string_view) { return std::
 void check_book_options(const BookOptions&, const std::string&) {
   throw BookError("--book: this sudokit was built without books (cairo was not found)");
 }
+void check_book_layout(const std::vector<BookPuzzle>&, const BookOptions&) {
+  throw BookError("this sudokit was built without books (cairo was not found)");
+}
 BookResult render_book(const std::vector<BookPuzzle>&, const BookOptions&, const std::string&) {
   throw BookError("this sudokit was built without books (cairo was not found)");
 }
@@ -395,13 +398,9 @@ int run_generate(const std::vector<std::string>& args) {
     try {
       check_book_options(book, book_path);
       // Whether puzzles of this size are legible at this page size and count per page
-      // depends on nothing generate makes, so it is asked now, of one empty puzzle laid out
-      // as a PDF that goes nowhere, not after every puzzle is made.
-      if (!book.one_per_file) {
-        BookOptions probe = book;
-        probe.format = BookFormat::pdf;
-        render_book({BookPuzzle(Grid(config.shape), Grid(config.shape))}, probe, "/dev/null");
-      }
+      // depends on nothing generate makes, so it is asked now, of one empty puzzle of the
+      // size laid out (nothing drawn or written), not after every puzzle is made.
+      check_book_layout({BookPuzzle(Grid(config.shape), Grid(config.shape))}, book);
     } catch (const BookError& e) {
       throw UsageError(e.what());
     }

@@ -347,6 +347,12 @@ void check_book_options(const BookOptions& options, const std::string& path) {
                     "write a file per page, so give them a file name");
 }
 
+void check_book_layout(const std::vector<BookPuzzle>& puzzles, const BookOptions& options) {
+  check_drawing_options(options);
+  if (puzzles.empty()) throw BookError("no puzzles to print");
+  (void)book_internal::plan_book(puzzles, options);
+}
+
 BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& options, const std::string& path) {
   check_book_options(options, path);
   if (puzzles.empty()) throw BookError("no puzzles to print");

@@ -52,6 +52,9 @@ std::string page_size_names() { return api().page_size_names(); }
 double kdp_minimum_inside_margin(int pages) { return api().kdp_minimum_inside_margin(pages); }
 double kdp_minimum_outside_margin(bool bleed) { return api().kdp_minimum_outside_margin(bleed); }
 void check_book_options(const BookOptions& options, const std::string& path) { api().check_book_options(options, path); }
+void check_book_layout(const std::vector<BookPuzzle>& puzzles, const BookOptions& options) {
+  api().check_book_layout(puzzles, options);
+}
 BookOrder arrange_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& options) {
   return api().arrange_book(puzzles, options);
 }

@@ -18,6 +18,7 @@ const sudokit::book_internal::BookPluginApi kApi = {
     &sudokit::kdp_minimum_outside_margin,
     &sudokit::check_book_options,
     &sudokit::arrange_book,
+    &sudokit::check_book_layout,
     &sudokit::render_book,
     &sudokit::render_card,
     &sudokit::parse_paper,

@@ -26,6 +26,7 @@ struct BookPluginApi {
   double (*kdp_minimum_outside_margin)(bool);
   void (*check_book_options)(const BookOptions&, const std::string&);
   BookOrder (*arrange_book)(const std::vector<BookPuzzle>&, const BookOptions&);
+  void (*check_book_layout)(const std::vector<BookPuzzle>&, const BookOptions&);
   BookResult (*render_book)(const std::vector<BookPuzzle>&, const BookOptions&, const std::string&);
   std::string (*render_card)(const BookPuzzle&, bool, const BookOptions&);
   std::optional<PaperKind> (*parse_paper)(std::string_view);

@@ -271,17 +271,23 @@ struct Generator::Impl {
     return &*solver;
   }
 
-  // `puzzle` (with the tested clues cleared) has the original solution, so it is unique iff
-  // a count to 2 stops at 1.
-  bool unique_by_solver(Solver& exact, const Shape& shape, const std::vector<std::uint8_t>& cells) {
-    tested.shape = shape;
-    tested.cells = cells;
-    return exact.solve(tested, 2, 0).count == 1;
-  }
-
   enum class Answer { unique, not_unique, unknown };
 
-  bool past_deadline() const { return deadline && std::chrono::steady_clock::now() >= *deadline; }
+  // `puzzle` (with the tested clues cleared) has the original solution, so it is unique iff
+  // a count to 2 stops at 1. Within the puzzle's budget (puzzle_budget) a count cut short
+  // proves nothing: unknown, and the clue stays.
+  Answer unique_by_solver(Solver& exact, const Shape& shape, const std::vector<std::uint8_t>& cells) {
+    tested.shape = shape;
+    tested.cells = cells;
+    const SolveResult counted =
+        puzzle_meter.timed() ? exact.solve(tested, 2, 0, puzzle_meter.remaining(0)) : exact.solve(tested, 2, 0);
+    if (!counted.complete) return Answer::unknown;
+    return counted.count == 1 ? Answer::unique : Answer::not_unique;
+  }
+
+  bool past_deadline() const {
+    return (deadline && std::chrono::steady_clock::now() >= *deadline) || puzzle_meter.cancelled();
+  }
 
   // Does the puzzle stay unique once `cells` (already cleared in `puzzle`) are gone? unknown
   // when the test ran out of its node budget or the candidate's time.
@@ -296,13 +302,14 @@ struct Generator::Impl {
       Budget limits;
       limits.nodes = budget;
       limits.deadline = deadline;
+      limits.cancel = puzzle_meter.cancel();
       switch (tester.test(puzzle, cells, limits)) {
         case RemovalTester::Answer::unique: return Answer::unique;
         case RemovalTester::Answer::not_unique: return Answer::not_unique;
         case RemovalTester::Answer::unknown: return Answer::unknown;
       }
     }
-    if (exact) return unique_by_solver(*exact, engine.shape(), puzzle) ? Answer::unique : Answer::not_unique;
+    if (exact) return unique_by_solver(*exact, engine.shape(), puzzle);
     return own_search_test(engine, cells, test, budget);
   }
 

@@ -961,12 +961,16 @@ bool RecordReader::Impl::read_with_words(Record& record) {
 
 // "PUZZLE SOLUTION" where cells are integers (generate --with-solution above 35x35): 2·N²
 // integers on one line, the puzzle then its solution. Twice a square is never a square, so
-// such a line is never a puzzle of its own.
+// such a line is never a one-line puzzle; and from N = 36 on, 2·N² (2,592 or more) is far
+// above the widest block row (64 cells), so it is never a row either. Smaller sizes write
+// their solution as a second word of symbols, and a line of 32 or 50 integers stays what it
+// is more likely to be, a row of a 32x32 or 50x50 block.
 bool RecordReader::Impl::read_integer_pair(Record& record, int count) {
+  constexpr int kFirstIntegerSize = 36;  // sizes written as integers (above the 35 symbols)
   if (!scanned.numbers || count % 2 != 0) return false;
   const int half = count / 2;
   const int root = options.shape ? (options.shape->cells() == half ? options.shape->n : 0) : whole_puzzle_root(half);
-  if (root == 0 || root > kMaxSize) return false;
+  if (root < kFirstIntegerSize || root > kMaxSize) return false;
   const Shape shape = options.shape ? *options.shape : default_shapes[static_cast<std::size_t>(root)];
   if (!scanned.problem.empty()) return fail(record, scanned.problem);
   if (std::string out_of_range = digit_range_problem(current.text, scanned, shape.n, options.alphabet); !out_of_range.empty())

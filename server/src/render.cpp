@@ -13,7 +13,7 @@ namespace sudokit::server_detail {
 
 bool can_render() { return SUDOKIT_HAVE_BOOK != 0; }
 
-std::string render_svg(const Query& query, std::chrono::milliseconds time_limit) {
+std::string render_svg(const Query& query, const Budget& budget) {
 #if SUDOKIT_HAVE_BOOK
   std::string line;
   bool answer = false;
@@ -45,8 +45,8 @@ std::string render_svg(const Query& query, std::chrono::milliseconds time_limit)
   puzzle.rules = record.rules;  // the variant's look (null: classic)
   if (answer) {
     // Count to 2: an answer card of a puzzle with two solutions would print a guess.
-    const SolveResult solved = record.rules ? Solver().solve(*record.grid, *record.rules, 2, 1, Budget::of_time(time_limit))
-                                            : Solver().solve(*record.grid, 2, 1, Budget::of_time(time_limit));
+    const SolveResult solved = record.rules ? Solver().solve(*record.grid, *record.rules, 2, 1, budget)
+                                            : Solver().solve(*record.grid, 2, 1, budget);
     if (!solved.complete) throw BadRequest("the puzzle was not solved within the server's per-record timeout");
     if (solved.count != 1)
       throw BadRequest(solved.count == 0 ? "the puzzle has no solution" : "the puzzle has more than one solution");
@@ -62,7 +62,7 @@ std::string render_svg(const Query& query, std::chrono::milliseconds time_limit)
   }
 #else
   (void)query;
-  (void)time_limit;
+  (void)budget;
   throw BadRequest("this server was built without the book renderer");
 #endif
 }

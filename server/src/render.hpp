@@ -10,6 +10,7 @@
 #include <string>
 
 #include "requests.hpp"
+#include "sudokit/budget.hpp"
 
 namespace sudokit::server_detail {
 
@@ -20,8 +21,8 @@ bool can_render();
 /// of its solution (the puzzle must have exactly one); `alphabet=SYMBOLS` as everywhere;
 /// `variant=x|hyper|jigsaw|killer` reads the puzzle as that variant (jigsaw "PUZZLE REGIONS",
 /// killer a jsonl record with `cages`), solves the answer under its rules and draws its look.
-/// The answer's solve gets `time_limit` (the server's per-record timeout). Throws BadRequest
-/// for anything it cannot draw, with the reason.
-std::string render_svg(const Query& query, std::chrono::milliseconds time_limit);
+/// The answer's solve gets `budget` (the server's per-record timeout, the request's deadline
+/// and its drain flag). Throws BadRequest for anything it cannot draw, with the reason.
+std::string render_svg(const Query& query, const Budget& budget);
 
 }  // namespace sudokit::server_detail

@@ -113,6 +113,7 @@ struct Connection {
   std::atomic<std::int64_t> deadline{0};  ///< Clock ticks; 0: none
   std::atomic<bool> idle{false};          ///< waiting for the next request's headers
   std::atomic<bool> timed_out{false};
+  std::atomic<bool> reading_body{false};  ///< the deadline then shuts only the reading side (a 408 can still go out)
   void arm(Clock::time_point when) { deadline.store(when.time_since_epoch().count()); }
   void disarm() { deadline.store(0); }
 };
@@ -196,22 +197,29 @@ struct Server::Impl {
   /// budgets' cancel flag), so the process exits on time.
   std::atomic<bool> abandon{false};
 
-  // Records worked on at once, over every request: at most `threads` (the cores by default).
-  // Each request runs its own pipeline, so without this ten requests of large grids worked on
-  // ten or more records at once, with ten times the memory (a 64x64 record holds about half
-  // a gigabyte) and each record's time shared among them. A record's budget starts when it
-  // gets its slot; the request's deadline keeps running while it waits.
+  // Records of /v1/solve, verify, grade and score worked on at once, over every request: at
+  // most `threads` (the cores by default). Each request runs its own pipeline, so without
+  // this ten requests of large grids worked on ten or more records at once, with ten times
+  // the memory (a 64x64 record holds about half a gigabyte) and each record's time shared
+  // among them. A record's budget starts when it gets its slot; the request's deadline keeps
+  // running while it waits, and a record still waiting at that deadline (or at the drain
+  // timeout) goes on without a slot: its budget is spent, so it is answered `unknown` at once
+  // instead of queueing behind other requests' records until its connection is cut.
+  // (/v1/generate and /v1/render take no slot: a puzzle's making is bounded by its own
+  // budget, and a render is one small solve.)
   std::mutex slot_mutex;
   std::condition_variable slot_freed;
   std::size_t slots_free = 0;
   class WorkSlot {
    public:
-    explicit WorkSlot(Impl& impl) : impl_(impl) {
+    WorkSlot(Impl& impl, Clock::time_point deadline) : impl_(impl) {
       std::unique_lock<std::mutex> lock(impl_.slot_mutex);
-      impl_.slot_freed.wait(lock, [&] { return impl_.slots_free > 0; });
-      --impl_.slots_free;
+      impl_.slot_freed.wait_until(lock, deadline, [&] { return impl_.slots_free > 0 || impl_.abandon.load(); });
+      held_ = impl_.slots_free > 0;
+      if (held_) --impl_.slots_free;
     }
     ~WorkSlot() {
+      if (!held_) return;
       {
         std::lock_guard<std::mutex> lock(impl_.slot_mutex);
         ++impl_.slots_free;
@@ -223,6 +231,7 @@ struct Server::Impl {
 
    private:
     Impl& impl_;
+    bool held_ = false;
   };
   std::atomic<std::size_t> in_flight{0};
   std::thread watchdog;
@@ -348,6 +357,15 @@ unsigned Server::Impl::run_records(Connection& c, http::request<http::string_bod
       throw std::length_error(fmt::format("record {} is past this server's limit of {} records per request",
                                           record.number, max_records));
   };
+  // A record whose turn comes after the request's deadline (or the drain timeout) is not
+  // worked on at all: its answer is an error saying so, at once. (Even with its budget spent
+  // an engine would first set the record up, which for a large grid takes a second or two,
+  // so the answers still owed would not all be written before the connection is cut.)
+  auto still_in_time = [&] {
+    if (Clock::now() >= limits.deadline || abandon.load())
+      throw std::runtime_error(abandon.load() ? "not worked on: the server is shutting down"
+                                              : "not worked on: the request's deadline passed first");
+  };
   auto after_batch = [&](bool) { out.flush(); };
   try {
     switch (command) {
@@ -356,7 +374,9 @@ unsigned Server::Impl::run_records(Connection& c, http::request<http::string_bod
             reader, pipeline, [&] { return Solver(job.engine); },
             [&](const Record& record, SolveOutcome& outcome, Solver& solver) {
               over_limit(record);
-              const WorkSlot slot(*this);
+              still_in_time();
+              const WorkSlot slot(*this, limits.deadline);
+              still_in_time();
               solve_record(record, outcome, solver, job.solve);
             },
             [&](const Record& record, const SolveOutcome& outcome) {
@@ -371,7 +391,9 @@ unsigned Server::Impl::run_records(Connection& c, http::request<http::string_bod
             reader, pipeline, [&] { return Verifier(job.engine); },
             [&](const Record& record, VerifyOutcome& outcome, Verifier& verifier) {
               over_limit(record);
-              const WorkSlot slot(*this);
+              still_in_time();
+              const WorkSlot slot(*this, limits.deadline);
+              still_in_time();
               verify_record(record, outcome, verifier, job.verify);
             },
             [&](const Record& record, const VerifyOutcome& outcome) {
@@ -386,7 +408,9 @@ unsigned Server::Impl::run_records(Connection& c, http::request<http::string_bod
             reader, pipeline, [&] { return Grader(job.engine); },
             [&](const Record& record, GradeOutcome& outcome, Grader& grader) {
               over_limit(record);
-              const WorkSlot slot(*this);
+              still_in_time();
+              const WorkSlot slot(*this, limits.deadline);
+              still_in_time();
               grade_record(record, outcome, grader, job.grade);
             },
             [&](const Record& record, const GradeOutcome& outcome) {
@@ -401,7 +425,9 @@ unsigned Server::Impl::run_records(Connection& c, http::request<http::string_bod
             reader, pipeline, [&] { return ScoreWorker(job.engine); },
             [&](const Record& record, ScoreOutcome& outcome, ScoreWorker& worker) {
               over_limit(record);
-              const WorkSlot slot(*this);
+              still_in_time();
+              const WorkSlot slot(*this, limits.deadline);
+              still_in_time();
               score_record(record, outcome, worker, job.score);
             },
             [&](const Record& record, const ScoreOutcome& outcome) {
@@ -430,13 +456,11 @@ unsigned Server::Impl::run_generate(Connection& c, http::request<http::string_bo
   job.request.threads = options.threads;
   NdjsonStream out(c.socket, req.version(), keep_alive);
   std::uint64_t records = 0, failed = 0;
-  bool late = false;
   try {
+    // Past the request's deadline every puzzle still owed fails at once (its puzzle budget
+    // holds the deadline: "the time for one puzzle ran out after 0 attempts"), so the answer
+    // still has one record per puzzle asked for.
     generate_batch(job.request, [&](const GeneratedPuzzle& puzzle) {
-      if (Clock::now() > limits.deadline) {
-        late = true;  // the request's deadline: the answer ends here, short of count
-        return false;
-      }
       ++records;
       if (!puzzle.ok) ++failed;
       write_generated(out.pending(), job.output, job.layout, puzzle);
@@ -449,7 +473,8 @@ unsigned Server::Impl::run_generate(Connection& c, http::request<http::string_bo
     return 0;
   }
   metrics.records_done("generate", records, failed);
-  if (late) log(fmt::format("generate: request deadline reached after {} puzzles", records));
+  if (Clock::now() > limits.deadline)
+    log(fmt::format("generate: the request's deadline passed; the puzzles still owed then were answered as errors"));
   return 200;
 }
 
@@ -460,9 +485,12 @@ std::pair<bool, unsigned> Server::Impl::handle(Connection& c, http::request<http
   const auto question = target.find('?');
   const std::string_view path = target.substr(0, question);
   const std::string_view query_text = question == std::string_view::npos ? std::string_view{} : target.substr(question + 1);
+  // The read-only pages answer GET and HEAD (the same headers, no body); every error answer
+  // to a HEAD has no body either.
+  const bool head = req.method() == http::verb::head;
   auto answer = [&](http::status status, std::string_view message,
                     const std::vector<std::pair<http::field, std::string>>& extra = {}) {
-    const bool sent = send_error(c, version, keep_alive, status, message, extra);
+    const bool sent = send_text(c, version, keep_alive, status, "application/json", json_error(message), extra, head);
     return std::pair<bool, unsigned>{sent && keep_alive, static_cast<unsigned>(status)};
   };
 
@@ -470,7 +498,8 @@ std::pair<bool, unsigned> Server::Impl::handle(Connection& c, http::request<http
   if (is_api && !options.token.empty()) {
     const auto header = req[http::field::authorization];
     const std::string_view given(header.data(), header.size());
-    if (given.substr(0, 7) != "Bearer " || !same_secret(given.substr(7), options.token))
+    if (given.size() < 7 || !beast::iequals(beast::string_view(given.data(), 7), "bearer ") ||
+        !same_secret(given.substr(7), options.token))
       return answer(http::status::unauthorized, "this server needs 'Authorization: Bearer TOKEN'",
                     {{http::field::www_authenticate, "Bearer"}});
   }
@@ -486,10 +515,14 @@ std::pair<bool, unsigned> Server::Impl::handle(Connection& c, http::request<http
   if (record_endpoint || path == "/v1/generate") {
     if (req.method() != http::verb::post)
       return answer(http::status::method_not_allowed, "use POST", {{http::field::allow, "POST"}});
-    // No Content-Length and no Transfer-Encoding: by HTTP the body is empty, and whatever the
-    // client sent after the headers would be read as the next request.
-    if (!req.has_content_length() && !req.chunked())
-      return answer(http::status::length_required, "a POST needs Content-Length or Transfer-Encoding: chunked");
+    // Records with no Content-Length and no Transfer-Encoding: by HTTP the body is empty, and
+    // whatever the client sent after the headers would be read as the next request, so the
+    // connection closes. (/v1/generate takes no body as its defaults, as `curl -X POST` sends.)
+    if (record_endpoint && !req.has_content_length() && !req.chunked()) {
+      send_error(c, version, false, http::status::length_required,
+                 "a POST of records needs Content-Length or Transfer-Encoding: chunked");
+      return {false, 411};
+    }
     if (!record_endpoint && !query_text.empty())
       return answer(http::status::bad_request,
                     fmt::format("/v1/generate takes its options in the JSON body, not in the query string ('{}')",
@@ -519,15 +552,16 @@ std::pair<bool, unsigned> Server::Impl::handle(Connection& c, http::request<http
     if (!can_render()) return answer(http::status::not_found, "this server was built without the book renderer");
     std::string svg;
     try {
-      svg = render_svg(parse_query(query_text), options.record_timeout);
+      Budget budget = Budget::of_time(options.record_timeout);
+      budget.deadline = started + options.request_deadline;
+      budget.cancel = &abandon;
+      svg = render_svg(parse_query(query_text), budget);
     } catch (const BadRequest& e) {
       return answer(http::status::bad_request, e.what());
     }
     const bool sent = send_text(c, version, keep_alive, http::status::ok, "image/svg+xml", std::move(svg));
     return {sent && keep_alive, 200};
   }
-  // The read-only pages answer GET and HEAD (the same headers, no body).
-  const bool head = req.method() == http::verb::head;
   const bool readable = req.method() == http::verb::get || head;
   if (path == "/healthz") {
     if (!readable) return answer(http::status::method_not_allowed, "use GET", {{http::field::allow, "GET, HEAD"}});
@@ -598,12 +632,20 @@ void Server::Impl::serve(Connection& c) {
     // (RFC 9112 6.3: 400 and close), and behind a proxy reading it otherwise is request
     // smuggling. Either way the connection closes: its remaining bytes are not a request.
     if (const std::string codings = transfer_codings(req); !codings.empty() && !beast::iequals(codings, "chunked")) {
-      const bool chunked_last = parser.chunked();
-      send_error(c, version, false, chunked_last ? http::status::not_implemented : http::status::bad_request,
-                 chunked_last ? fmt::format("Transfer-Encoding '{}': only chunked is supported", codings)
-                              : fmt::format("Transfer-Encoding '{}' does not end in chunked: the body's end is unknown",
-                                            codings));
-      finish(chunked_last ? 501 : 400);
+      std::string lower = codings;
+      for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      std::size_t chunked_times = 0;
+      for (auto at = lower.find("chunked"); at != std::string::npos; at = lower.find("chunked", at + 1)) ++chunked_times;
+      const bool ends_chunked = lower.size() >= 7 && lower.compare(lower.size() - 7, 7, "chunked") == 0;
+      // 501 for a coding this server does not decode before a final chunked; 400 for a body
+      // whose end is unknown (not ending in chunked) or chunked applied twice (RFC 9112 6.1).
+      const bool unsupported = ends_chunked && chunked_times == 1;
+      send_error(c, version, false, unsupported ? http::status::not_implemented : http::status::bad_request,
+                 unsupported       ? fmt::format("Transfer-Encoding '{}': only chunked is supported", codings)
+                 : !ends_chunked   ? fmt::format("Transfer-Encoding '{}' does not end in chunked: the body's end is unknown",
+                                                 codings)
+                                   : fmt::format("Transfer-Encoding '{}': chunked may be applied only once", codings));
+      finish(unsupported ? 501 : 400);
       break;
     }
     // Too large: refused before a byte of the body is read (the connection closes, since
@@ -616,7 +658,9 @@ void Server::Impl::serve(Connection& c) {
     }
     // Health checks, metrics and the page cost nothing and must answer most under load (a
     // load balancer or a scraper asks exactly then): they do not count against max_requests.
-    const bool counted = label != "healthz" && label != "metrics" && label != "page";
+    const bool light = (label == "healthz" || label == "metrics" || label == "page") &&
+                       !parser.chunked() && parser.content_length().value_or(0) == 0;
+    const bool counted = !light;  // a body to buffer counts, whatever the path
     if (counted && in_flight.fetch_add(1) >= options.max_requests) {
       in_flight.fetch_sub(1);
       send_error(c, version, false, http::status::service_unavailable,
@@ -632,16 +676,26 @@ void Server::Impl::serve(Connection& c) {
       http::response<http::empty_body> cont{http::status::continue_, version};
       http::write(c.socket, cont, ec);
     }
-    if (!ec && !parser.is_done()) http::read(c.socket, buffer, parser, ec);
+    if (!ec && !parser.is_done()) {
+      c.reading_body.store(true);
+      http::read(c.socket, buffer, parser, ec);
+      c.reading_body.store(false);
+    }
     if (ec == http::error::body_limit) {
       send_error(c, version, false, http::status::payload_too_large,
                  fmt::format("the body is over this server's limit of {} bytes", options.max_body_bytes));
       code = 413;
+    } else if (ec && c.timed_out.load()) {
+      // The deadline passed while the body was still coming: the client may still be there.
+      code = send_error(c, version, false, http::status::request_timeout,
+                        fmt::format("the body did not arrive within this server's request deadline of {} s",
+                                    std::chrono::duration<double>(options.request_deadline).count()))
+                 ? 408
+                 : 0;
     } else if (ec) {
-      // A body cut short (the client closed, or the deadline passed): there is nobody to answer,
-      // unless the bytes themselves were malformed.
-      if (!c.timed_out.load() && ec != http::error::partial_message && ec != net::error::eof &&
-          ec != net::error::connection_reset)
+      // A body cut short (the client closed): there is nobody to answer, unless the bytes
+      // themselves were malformed.
+      if (ec != http::error::partial_message && ec != net::error::eof && ec != net::error::connection_reset)
         code = send_error(c, version, false, http::status::bad_request, fmt::format("bad HTTP body: {}", ec.message()))
                    ? 400
                    : 0;
@@ -674,7 +728,8 @@ void Server::Impl::watch() {
       if (deadline != 0 && now > deadline) {
         c->timed_out.store(true);
         c->disarm();
-        kill_locked(*c);
+        if (c->reading_body.load()) ::shutdown(c->fd, SHUT_RD);
+        else kill_locked(*c);
       }
     }
   }
@@ -734,7 +789,11 @@ void Server::Impl::run() {
   if (!connections.empty()) log(fmt::format("shutting down: {} connections to finish", connections.size()));
   if (!changed.wait_for(lock, options.drain_timeout, [&] { return connections.empty(); })) {
     log(fmt::format("shutting down: drain timeout, closing {} connections", connections.size()));
-    abandon.store(true);  // the records in flight stop at their next look at the clock
+    {
+      std::lock_guard<std::mutex> slots(slot_mutex);
+      abandon.store(true);  // the records in flight stop at their next look at the clock
+    }
+    slot_freed.notify_all();  // and those waiting for a slot go on without one
     for (Connection* c : connections) kill_locked(*c);
     changed.wait(lock, [&] { return connections.empty(); });
   }

@@ -18,6 +18,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <future>
 #include <map>
 #include <memory>
 #include <stdexcept>
@@ -282,6 +283,44 @@ inline RawExchange raw_exchange(std::uint16_t port, const std::string& bytes, st
   }
   ::close(fd);
   return out;
+}
+
+/// For a server with --max-requests 1: starts a request that holds the only slot (the score
+/// of an empty grid runs to its record timeout) and posts `probe` to `target` until it is
+/// refused (503), for at most 2.5 s (a loaded machine may take a while to start the slow
+/// one). `busy` is that refusal, or the last answer when none came.
+struct HeldSlot {
+  std::future<HttpReply> slow;
+  HttpReply busy;
+};
+inline HeldSlot hold_the_only_slot(std::uint16_t port, const std::string& target, const std::string& probe) {
+  HeldSlot held;
+  held.slow = std::async(std::launch::async, [port] {
+    HttpConnection http(port, std::chrono::seconds(30));
+    return http.post("/v1/score", std::string(81, '.') + "\n");
+  });
+  HttpConnection http(port, std::chrono::seconds(10));
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::milliseconds(2500);
+  do {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    held.busy = http.post(target, probe);
+  } while (held.busy.status == 200 && std::chrono::steady_clock::now() < give_up);
+  return held;
+}
+
+/// Posts `body` to `target` on a new connection until it is not refused 503, for at most
+/// 5 s. The slot a request held is given back just after the last byte of its answer is
+/// written, so a request sent the moment that byte arrives may still find it taken (rightly).
+inline HttpReply post_once_free(std::uint16_t port, const std::string& target, const std::string& body) {
+  const auto freed_by = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  HttpReply reply;
+  do {
+    HttpConnection again(port, std::chrono::seconds(10));
+    reply = again.post(target, body);
+    if (reply.status != 503) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  } while (std::chrono::steady_clock::now() < freed_by);
+  return reply;
 }
 
 /// The status code of the first response in `raw` ("HTTP/1.1 413 ..."), or 0.

@@ -183,6 +183,12 @@ struct BookOrder {
 };
 BookOrder arrange_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& options);
 
+/// Lays the book out as render_book would, without drawing or writing anything: throws the
+/// BookError render_book would throw about these puzzles (a grid too small to read at this
+/// page size and count per page, no puzzles). `generate --book` asks it of one puzzle of the
+/// size it will make before making any. check_book_options is not repeated here.
+void check_book_layout(const std::vector<BookPuzzle>& puzzles, const BookOptions& options);
+
 /// Lays out, draws and writes the book. `path` is the PDF itself, or the pattern for
 /// per-page files (its extension, if any, is replaced: book.svg → book-001.svg).
 /// Throws BookError (the request cannot be met; nothing is written in that case unless the

@@ -166,10 +166,12 @@ struct GeneratorConfig {
   /// spent every remaining test keeps its clue, so the puzzle stays unique but is not proved
   /// minimal (`minimal` false). What `--timeout` means for generate. Not reproducible.
   std::chrono::nanoseconds removal_time_budget{0};
-  /// The making of one puzzle as a whole, every attempt and candidate (and their grades)
-  /// together: wall time, deadline and cancel flag (`nodes` is not used). Once spent the
-  /// puzzle fails, delivered with ok false and the reason. Unlimited by default; a server
-  /// sets its per-record time and its request's deadline here. Not reproducible.
+  /// The making of one puzzle as a whole, every attempt and candidate (and their removal
+  /// tests and grades) together: wall time, deadline and cancel flag (`nodes` is not used).
+  /// Once spent, no further attempt or candidate is made and a target not yet met fails
+  /// (ok false, with the reason); a removal pass it cuts short keeps its remaining clues, as
+  /// with removal_time_budget (unique, not minimal). Unlimited by default; a server sets its
+  /// per-record time, its request's deadline and its drain flag here. Not reproducible.
   Budget puzzle_budget;
   /// Issue 18's variants: x, hyper, jigsaw or killer puzzles (sudokit/variant_generator.hpp)
   /// instead of classic ones, from the same puzzle seeds. They are always minimal and take

@@ -16,15 +16,21 @@
 //
 // Limits (ServerOptions): body size (a larger Content-Length is refused with 413 before any
 // of the body is read), records per request (records past it are answered `error`), a time
-// budget per record (status `unknown`), a deadline per request, a header read timeout (slow
-// clients), concurrent requests (503 with Retry-After) and connections. Malformed HTTP gets
-// 400 with a JSON error; an invalid record is that record's answer. No request names a file:
+// budget per record (status `unknown`; for /v1/generate each puzzle as a whole), a deadline
+// per request (records still owed then are answered at once: `unknown` when cut, an error
+// when not begun; a body still arriving then gets 408), a header read timeout
+// (slow clients), concurrent requests (503 with Retry-After; /healthz, /metrics and / without
+// a body are not counted) and connections. Malformed HTTP gets 400 with a JSON error (411
+// for records without a length, 501 for a transfer coding other than chunked); an invalid
+// record is that record's answer. No request names a file:
 // the only bytes read are the request's, the only bytes written are the answer's.
 //
 // Threads: one thread per connection reads and writes the socket (blocking, simple to
 // reason about); the records of a request run on oneTBB's workers (the pipeline's arena),
-// shared by every request. A watchdog thread enforces the timeouts by shutting down the
-// socket of a connection whose deadline passed, which wakes its blocked read or write.
+// at most `threads` records at once over every request. A watchdog thread enforces the
+// timeouts by shutting down the socket of a connection whose deadline passed, which wakes
+// its blocked read or write; each record's budget holds the same deadline, and at the drain
+// timeout a cancel flag, so the work itself stops on time too.
 #pragma once
 
 #include <chrono>
@@ -44,9 +50,9 @@ struct ServerOptions {
   std::chrono::milliseconds record_timeout{10000};    ///< per record (the query may ask for less)
   std::chrono::milliseconds request_deadline{120000};  ///< whole request, reading and writing included
   std::chrono::milliseconds header_timeout{10000};    ///< to receive a request's headers (and keep-alive idle)
-  std::size_t max_requests = 64;        ///< requests worked on at once; more get 503
+  std::size_t max_requests = 64;        ///< requests worked on at once; more get 503 (not health, metrics, page)
   std::size_t max_connections = 512;    ///< open connections; more get 503 at once
-  int threads = 0;                      ///< record worker threads per request (0: every core)
+  int threads = 0;  ///< records worked on at once, over every request (0: every core)
   std::string token;                    ///< non-empty: /v1/* need "Authorization: Bearer TOKEN"
   std::chrono::milliseconds drain_timeout{15000};  ///< after stop(): time in-flight requests get
   /// One line per notable event (listening, refused, shutdown); default: nothing.
