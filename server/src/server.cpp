@@ -13,7 +13,8 @@
 // deadline plus answer_grace while answering it), and one watchdog thread shuts down the
 // socket of any connection past it. The work itself never waits for the watchdog: every
 // record's budget holds the request's deadline, so the records still owed then are answered
-// `unknown` at once, and the grace is for writing those answers. shutdown(2) on a socket
+// at once (`unknown` when cut, an error "not worked on" when their turn came after it), and
+// the grace is for writing those answers. shutdown(2) on a socket
 // wakes a read or write blocked on it in another thread, which then fails and ends the
 // connection. The listening socket is woken the same way by stop(). Every shutdown happens
 // under the registry mutex and a connection closes its socket only after leaving the
@@ -178,7 +179,7 @@ struct Server::Impl {
     if (options.log) options.log(line);
   }
   /// How long past its deadline a request's answer may still be written (the records owed
-  /// then are answered `unknown` without work): a tenth of the deadline, at least 2 s.
+  /// then are answered without work): a tenth of the deadline, at least 2 s.
   std::chrono::milliseconds answer_grace() const {
     return std::max<std::chrono::milliseconds>(std::chrono::seconds(2), options.request_deadline / 10);
   }
@@ -203,8 +204,8 @@ struct Server::Impl {
   // the memory (a 64x64 record holds about half a gigabyte) and each record's time shared
   // among them. A record's budget starts when it gets its slot; the request's deadline keeps
   // running while it waits, and a record still waiting at that deadline (or at the drain
-  // timeout) goes on without a slot: its budget is spent, so it is answered `unknown` at once
-  // instead of queueing behind other requests' records until its connection is cut.
+  // timeout) gives up waiting and is answered at once ("not worked on", run_records) instead
+  // of queueing behind other requests' records until its connection is cut.
   // (/v1/generate and /v1/render take no slot: a puzzle's making is bounded by its own
   // budget, and a render is one small solve.)
   std::mutex slot_mutex;
@@ -366,6 +367,16 @@ unsigned Server::Impl::run_records(Connection& c, http::request<http::string_bod
       throw std::runtime_error(abandon.load() ? "not worked on: the server is shutting down"
                                               : "not worked on: the request's deadline passed first");
   };
+  // Every record's work: the record limit, then (for a readable record: an unreadable one is
+  // answered `invalid` at no cost) a slot, in time.
+  auto work = [&](const Record& record, auto&& run) {
+    over_limit(record);
+    if (!record.grid) return run();
+    still_in_time();
+    const WorkSlot slot(*this, limits.deadline);
+    still_in_time();
+    run();
+  };
   auto after_batch = [&](bool) { out.flush(); };
   try {
     switch (command) {
@@ -373,11 +384,7 @@ unsigned Server::Impl::run_records(Connection& c, http::request<http::string_bod
         for_each_record<SolveOutcome>(
             reader, pipeline, [&] { return Solver(job.engine); },
             [&](const Record& record, SolveOutcome& outcome, Solver& solver) {
-              over_limit(record);
-              still_in_time();
-              const WorkSlot slot(*this, limits.deadline);
-              still_in_time();
-              solve_record(record, outcome, solver, job.solve);
+              work(record, [&] { solve_record(record, outcome, solver, job.solve); });
             },
             [&](const Record& record, const SolveOutcome& outcome) {
               ++records;
@@ -390,11 +397,7 @@ unsigned Server::Impl::run_records(Connection& c, http::request<http::string_bod
         for_each_record<VerifyOutcome>(
             reader, pipeline, [&] { return Verifier(job.engine); },
             [&](const Record& record, VerifyOutcome& outcome, Verifier& verifier) {
-              over_limit(record);
-              still_in_time();
-              const WorkSlot slot(*this, limits.deadline);
-              still_in_time();
-              verify_record(record, outcome, verifier, job.verify);
+              work(record, [&] { verify_record(record, outcome, verifier, job.verify); });
             },
             [&](const Record& record, const VerifyOutcome& outcome) {
               ++records;
@@ -407,11 +410,7 @@ unsigned Server::Impl::run_records(Connection& c, http::request<http::string_bod
         for_each_record<GradeOutcome>(
             reader, pipeline, [&] { return Grader(job.engine); },
             [&](const Record& record, GradeOutcome& outcome, Grader& grader) {
-              over_limit(record);
-              still_in_time();
-              const WorkSlot slot(*this, limits.deadline);
-              still_in_time();
-              grade_record(record, outcome, grader, job.grade);
+              work(record, [&] { grade_record(record, outcome, grader, job.grade); });
             },
             [&](const Record& record, const GradeOutcome& outcome) {
               ++records;
@@ -424,11 +423,7 @@ unsigned Server::Impl::run_records(Connection& c, http::request<http::string_bod
         for_each_record<ScoreOutcome>(
             reader, pipeline, [&] { return ScoreWorker(job.engine); },
             [&](const Record& record, ScoreOutcome& outcome, ScoreWorker& worker) {
-              over_limit(record);
-              still_in_time();
-              const WorkSlot slot(*this, limits.deadline);
-              still_in_time();
-              score_record(record, outcome, worker, job.score);
+              work(record, [&] { score_record(record, outcome, worker, job.score); });
             },
             [&](const Record& record, const ScoreOutcome& outcome) {
               ++records;
