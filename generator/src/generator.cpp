@@ -633,6 +633,8 @@ GeneratedPuzzle Generator::Impl::candidate(const GeneratorConfig& config, std::u
     // --minimal, which ask for a count or for minimality.
     const bool clue_back_off = !has_target && !config.minimal;
     if (wants_grade(config) && !grade_and_judge(config, result, clue_back_off, removed, orbits)) {
+      // A grade the puzzle's budget cut short judged nothing: the time is the reason.
+      if (puzzle_time_spent()) return out_of_time(std::move(result), seed, attempt, "attempts");
       result.ok = false;
       result.failure = kept_capped ? fmt::format("puzzle seed {} makes a puzzle rated above {:.1f}, not {}", seed,
                                                  result.rating - 0.1, describe_target(config))
